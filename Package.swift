@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "navviz",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "NavVizCore", targets: ["NavVizCore"]),
+        .library(name: "NavVizRender", targets: ["NavVizRender"]),
+        .executable(name: "navviz", targets: ["navviz"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Foundation only: model, documents, validation, semantics. An iOS app can depend on it.
+        .target(name: "NavVizCore"),
+        // Reads document files (JSON, NDJSON logs, YAML) from disk or stdin into the core model.
+        .target(name: "NavVizFiles", dependencies: ["NavVizCore", "Yams"]),
+        // Graphviz's libgvc, found through pkg-config; no copied headers.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "NavVizRender", dependencies: ["NavVizCore", "CGraphviz"]),
+        .executableTarget(
+            name: "navviz",
+            dependencies: [
+                "NavVizCore", "NavVizFiles", "NavVizRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles"]),
+        .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore", "NavVizFiles", "_NavVizTestSupport"]),
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport"]),
+        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport"]),
+    ]
+)

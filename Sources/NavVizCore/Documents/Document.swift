@@ -1,0 +1,115 @@
+/// A decoded, validated navviz document (FORMAT.md, version 1).
+public enum Document: Sendable {
+    /// One tree; `"tree": null` or a bare `null` is the empty tree.
+    case snapshot(Tree)
+    /// Frames to diff in turn: a sequence document, or a log read one snapshot per line.
+    case sequence(SnapshotSequence)
+    /// An initial tree and steps of router actions.
+    case script(ActionScript)
+    /// A tree and a destination path for Portus's routing algorithm.
+    case route(RouteRequest)
+
+    /// What the document is, in a word a message can use.
+    public var kindName: String {
+        switch self {
+        case .snapshot: "snapshot"
+        case .sequence(let s): s.isLog ? "log" : "sequence"
+        case .script: "action script"
+        case .route: "route request"
+        }
+    }
+
+    /// The document's title, where it has one.
+    public var title: String? {
+        switch self {
+        case .snapshot: nil
+        case .sequence(let s): s.title
+        case .script(let s): s.title
+        case .route: nil
+        }
+    }
+}
+
+/// One tree state with a label.
+public struct Frame: Sendable, Equatable {
+    public var label: String?
+    public var tree: Tree
+    public init(label: String? = nil, tree: Tree) {
+        self.label = label
+        self.tree = tree
+    }
+}
+
+/// Frames whose transitions are the diffs between consecutive ones.
+public struct SnapshotSequence: Sendable {
+    public var title: String?
+    public var frames: [Frame]
+    /// Whether it was read from a newline-delimited log.
+    public var isLog: Bool
+    public init(title: String? = nil, frames: [Frame], isLog: Bool = false) {
+        self.title = title
+        self.frames = frames
+        self.isLog = isLog
+    }
+}
+
+/// An element of a destination path: an id, and optionally a context and a type.
+public struct PathElement: Hashable, Sendable, CustomStringConvertible {
+    public var id: String
+    public var context: [String: String]
+    public var type: String?
+    public init(id: String, context: [String: String] = [:], type: String? = nil) {
+        self.id = id
+        self.context = context
+        self.type = type
+    }
+
+    /// The identity Portus compares: id and context.
+    public var identity: Node.Identity { Node.Identity(id: id, context: context) }
+
+    /// `id` or `id?key=value&…` as the command line writes it.
+    public var description: String {
+        context.isEmpty ? id : "\(id)?\(context.queryString)"
+    }
+}
+
+/// What an entered node brings with it (its managed children, Portus `managedEntries`),
+/// keyed by id.
+public typealias Templates = [String: Tree]
+
+/// A FORMAT.md route request: a tree, templates and a destination.
+public struct RouteRequest: Sendable {
+    public var tree: Tree
+    public var templates: Templates
+    public var to: [PathElement]
+    public init(tree: Tree, templates: Templates = [:], to: [PathElement]) {
+        self.tree = tree
+        self.templates = templates
+        self.to = to
+    }
+}
+
+/// A FORMAT.md action script: an initial tree and steps of actions, one frame per step.
+public struct ActionScript: Sendable {
+    public var title: String?
+    public var initial: Tree
+    public var templates: Templates
+    public var steps: [Step]
+
+    /// One step: a label and the actions it performs, atomically.
+    public struct Step: Sendable {
+        public var label: String?
+        public var actions: [Action]
+        public init(label: String? = nil, actions: [Action]) {
+            self.label = label
+            self.actions = actions
+        }
+    }
+
+    public init(title: String? = nil, initial: Tree, templates: Templates = [:], steps: [Step]) {
+        self.title = title
+        self.initial = initial
+        self.templates = templates
+        self.steps = steps
+    }
+}

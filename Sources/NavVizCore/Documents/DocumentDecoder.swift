@@ -1,0 +1,277 @@
+/// Turns a parsed JSON value tree into a validated ``Document``, collecting every problem
+/// with its path (`frames[2].tree.children[0]: duplicate id 'chat'`) instead of stopping at
+/// the first. Trees are decoded with an explicit stack, never by recursion.
+public struct DocumentDecoder {
+    /// At most this many problems are reported for one document.
+    public static let maxProblems = 100
+
+    let json: JSONValueTree
+    var problems: [DocumentError.Problem] = []
+    /// Set while decoding one line of a log.
+    var logLine: Int?
+
+    init(json: JSONValueTree, logLine: Int? = nil) {
+        self.json = json
+        self.logLine = logLine
+    }
+
+    /// Decodes one JSON or YAML document.
+    public static func decode(_ json: JSONValueTree) throws(DocumentError) -> Document {
+        var d = DocumentDecoder(json: json)
+        let document = d.document(json.root)
+        if !d.problems.isEmpty { throw .invalid(d.problems) }
+        return document
+    }
+
+    /// Decodes one line of a log: a snapshot, optionally with a `label`.
+    static func decodeLogLine(_ json: JSONValueTree, line: Int, into problems: inout [DocumentError.Problem]) -> Frame? {
+        var d = DocumentDecoder(json: json, logLine: line)
+        let frame = d.logFrame(json.root)
+        problems.append(contentsOf: d.problems)
+        return frame
+    }
+
+    // MARK: Problems
+
+    mutating func problem(_ path: String, _ message: String) {
+        guard problems.count < Self.maxProblems else { return }
+        problems.append(.init(line: logLine, path: path, message: message))
+    }
+
+    func join(_ base: String, _ field: String) -> String { Self.join(base, field) }
+    static func join(_ base: String, _ field: String) -> String { base.isEmpty ? field : "\(base).\(field)" }
+
+    // MARK: Top level
+
+    mutating func document(_ v: Int) -> Document {
+        switch json.kind(v) {
+        case .null:
+            return .snapshot(Tree())
+        case .object:
+            break
+        default:
+            problem("", "a document must be an object or null, found \(json.kind(v).phrase)")
+            return .snapshot(Tree())
+        }
+        version(v)
+        if json.member("frames", of: v) != nil { return .sequence(sequence(v)) }
+        if json.member("steps", of: v) != nil || json.member("initial", of: v) != nil { return .script(script(v)) }
+        if json.member("to", of: v) != nil { return .route(routeRequest(v)) }
+        if let t = json.member("tree", of: v) {
+            unknownFields(v, path: "", allowed: FieldNames.snapshot)
+            return .snapshot(tree(t, path: "tree"))
+        }
+        if json.member("id", of: v) != nil { return .snapshot(tree(v, path: "")) }
+        problem("", "not a navviz document: expected 'tree', 'frames', 'steps', 'to', or a node with 'id'")
+        return .snapshot(Tree())
+    }
+
+    mutating func version(_ v: Int) {
+        guard let n = json.member("navviz", of: v) else { return }
+        guard json.kind(n) == .number else {
+            problem("navviz", "format version must be a number, found \(json.kind(n).phrase)")
+            return
+        }
+        if json.text(n) != "1" {
+            problem("navviz", "unsupported format version \(json.text(n)) (this navviz reads version 1)")
+        }
+    }
+
+    mutating func logFrame(_ v: Int) -> Frame? {
+        switch json.kind(v) {
+        case .null: return Frame(tree: Tree())
+        case .object: break
+        default:
+            problem("", "a log line must be a snapshot object or null, found \(json.kind(v).phrase)")
+            return nil
+        }
+        version(v)
+        if json.member("tree", of: v) != nil || json.member("id", of: v) == nil {
+            unknownFields(v, path: "", allowed: FieldNames.snapshot + ["label"])
+            let label = optionalString(v, "label", path: "")
+            guard let t = json.member("tree", of: v) else {
+                problem("", "missing required field 'tree'")
+                return nil
+            }
+            return Frame(label: label, tree: tree(t, path: "tree"))
+        }
+        return Frame(tree: tree(v, path: ""))
+    }
+
+    mutating func sequence(_ v: Int) -> SnapshotSequence {
+        unknownFields(v, path: "", allowed: FieldNames.sequence)
+        let title = optionalString(v, "title", path: "")
+        var frames: [Frame] = []
+        if let f = array(v, "frames", path: "") {
+            for (i, fv) in json.members(f).enumerated() {
+                let path = "frames[\(i)]"
+                guard json.kind(fv) == .object else {
+                    problem(path, "a frame must be an object with 'tree', found \(json.kind(fv).phrase)")
+                    continue
+                }
+                unknownFields(fv, path: path, allowed: FieldNames.frame)
+                let label = optionalString(fv, "label", path: path)
+                guard let t = json.member("tree", of: fv) else {
+                    problem(path, "missing required field 'tree'")
+                    continue
+                }
+                frames.append(Frame(label: label, tree: tree(t, path: "\(path).tree")))
+            }
+        }
+        return SnapshotSequence(title: title, frames: frames)
+    }
+
+    mutating func script(_ v: Int) -> ActionScript {
+        unknownFields(v, path: "", allowed: FieldNames.script)
+        let title = optionalString(v, "title", path: "")
+        var initial = Tree()
+        if let i = json.member("initial", of: v) {
+            initial = tree(i, path: "initial")
+        } else {
+            problem("", "missing required field 'initial'")
+        }
+        let templates = self.templates(v)
+        var steps: [ActionScript.Step] = []
+        if let s = array(v, "steps", path: "") {
+            for (i, sv) in json.members(s).enumerated() {
+                let path = "steps[\(i)]"
+                guard json.kind(sv) == .object else {
+                    problem(path, "a step must be an object with 'actions', found \(json.kind(sv).phrase)")
+                    continue
+                }
+                unknownFields(sv, path: path, allowed: FieldNames.step)
+                let label = optionalString(sv, "label", path: path)
+                var actions: [Action] = []
+                if let a = array(sv, "actions", path: path) {
+                    for (j, av) in json.members(a).enumerated() {
+                        if let action = action(av, path: "\(path).actions[\(j)]") { actions.append(action) }
+                    }
+                }
+                steps.append(.init(label: label, actions: actions))
+            }
+        }
+        return ActionScript(title: title, initial: initial, templates: templates, steps: steps)
+    }
+
+    mutating func routeRequest(_ v: Int) -> RouteRequest {
+        unknownFields(v, path: "", allowed: FieldNames.route)
+        var t = Tree()
+        if let tv = json.member("tree", of: v) {
+            t = tree(tv, path: "tree")
+        } else {
+            problem("", "missing required field 'tree'")
+        }
+        let templates = self.templates(v)
+        let to = path(json.member("to", of: v)!, path: "to")
+        return RouteRequest(tree: t, templates: templates, to: to ?? [])
+    }
+
+    mutating func templates(_ v: Int) -> Templates {
+        guard let t = json.member("templates", of: v) else { return [:] }
+        guard json.kind(t) == .object else {
+            problem("templates", "must be an object mapping ids to nodes, found \(json.kind(t).phrase)")
+            return [:]
+        }
+        var out: Templates = [:]
+        for (key, value) in json.fields(t) {
+            let path = "templates.\(key)"
+            let node = tree(value, path: path, allowNull: false)
+            guard let root = node.root else { continue }
+            if node.id(root) != key {
+                problem(path, "template id '\(node.id(root))' does not match its key '\(key)'")
+                continue
+            }
+            out[key] = node
+        }
+        return out
+    }
+
+    // MARK: Fields
+
+    mutating func unknownFields(_ v: Int, path: String, allowed: [String]) {
+        var seen = Set<String>()
+        for (key, _) in json.fields(v) {
+            if !seen.insert(key).inserted {
+                problem(path, "duplicate field '\(key)'")
+            } else if !allowed.contains(key) {
+                problem(path, FieldNames.unknownMessage(key, allowed: allowed))
+            }
+        }
+    }
+
+    mutating func optionalString(_ v: Int, _ key: String, path: String) -> String? {
+        guard let s = json.member(key, of: v) else { return nil }
+        guard json.kind(s) == .string else {
+            problem(path, "'\(key)' must be a string, found \(json.kind(s).phrase)")
+            return nil
+        }
+        return json.text(s)
+    }
+
+    mutating func array(_ v: Int, _ key: String, path: String) -> Int? {
+        guard let a = json.member(key, of: v) else {
+            problem(path, "missing required field '\(key)'")
+            return nil
+        }
+        guard json.kind(a) == .array else {
+            problem(join(path, key), "must be an array, found \(json.kind(a).phrase)")
+            return nil
+        }
+        return a
+    }
+
+    /// A context object: values are strings, numbers or bools, read as strings.
+    mutating func context(_ c: Int, path: String) -> [String: String] {
+        guard json.kind(c) == .object else {
+            problem(path, "'context' must be an object, found \(json.kind(c).phrase)")
+            return [:]
+        }
+        var out: [String: String] = [:]
+        for (key, value) in json.fields(c) {
+            switch json.kind(value) {
+            case .string, .number, .bool:
+                if out[key] != nil { problem(path, "duplicate context key '\(key)'") }
+                out[key] = json.text(value)
+            default:
+                problem(path, "context value '\(key)' must be a string, number or bool, found \(json.kind(value).phrase)")
+            }
+        }
+        return out
+    }
+
+    // MARK: Paths
+
+    /// A destination path: an array of `"id"` or `{"id", "context", "type"}`.
+    mutating func path(_ v: Int, path: String) -> [PathElement]? {
+        guard json.kind(v) == .array else {
+            problem(path, "must be an array of path elements, found \(json.kind(v).phrase)")
+            return nil
+        }
+        var out: [PathElement] = []
+        for (i, e) in json.members(v).enumerated() {
+            let p = "\(path)[\(i)]"
+            switch json.kind(e) {
+            case .string:
+                if json.text(e).isEmpty { problem(p, "a path element id must not be empty") }
+                out.append(PathElement(id: json.text(e)))
+            case .object:
+                unknownFields(e, path: p, allowed: FieldNames.pathElement)
+                guard let id = json.member("id", of: e) else {
+                    problem(p, "missing required field 'id'")
+                    continue
+                }
+                guard json.kind(id) == .string, !json.text(id).isEmpty else {
+                    problem(p, json.kind(id) == .string ? "'id' must not be empty" : "'id' must be a string, found \(json.kind(id).phrase)")
+                    continue
+                }
+                var element = PathElement(id: json.text(id))
+                if let c = json.member("context", of: e) { element.context = context(c, path: p) }
+                element.type = optionalString(e, "type", path: p)
+                out.append(element)
+            default:
+                problem(p, "a path element must be an id or an object, found \(json.kind(e).phrase)")
+            }
+        }
+        return out
+    }
+}

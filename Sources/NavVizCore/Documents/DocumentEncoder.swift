@@ -1,0 +1,91 @@
+/// Writes trees and snapshots as FORMAT.md JSON, deterministically: fields in FORMAT.md's
+/// order, context keys sorted, only what differs from the defaults. Iterative, so a
+/// 100,000-deep chain is written in linear time: the first ``maxPrettyDepth`` levels are
+/// indented, deeper nodes are written compactly.
+public enum DocumentEncoder {
+    public static let maxPrettyDepth = 24
+
+    /// `{"navviz": 1, "tree": …}` with a trailing newline.
+    public static func snapshot(_ tree: Tree) -> String {
+        var out = "{\n  \"navviz\": 1,\n  \"tree\": "
+        writeTree(tree, indent: 1, into: &out)
+        out += "\n}\n"
+        return out
+    }
+
+    /// A JSON string literal, escaped per RFC 8259.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
+                let h = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A context object with sorted keys on one line: `{"a": "1", "b": "x"}`.
+    public static func context(_ c: [String: String]) -> String {
+        "{" + c.keys.sorted().map { "\(quote($0)): \(quote(c[$0]!))" }.joined(separator: ", ") + "}"
+    }
+
+    /// The node's scalar fields as `"key": value` pairs, in FORMAT.md's order.
+    public static func fields(_ n: Node, active: String?) -> [String] {
+        var f = ["\"id\": \(quote(n.id))"]
+        if let v = n.type { f.append("\"type\": \(quote(v))") }
+        if let v = n.label { f.append("\"label\": \(quote(v))") }
+        if let v = n.kind { f.append("\"kind\": \(quote(v))") }
+        if let v = n.switchFlag { f.append("\"switch\": \(v)") }
+        if let v = n.managedFlag { f.append("\"managed\": \(v)") }
+        if let v = n.leavableFlag { f.append("\"leavable\": \(v)") }
+        if let v = n.canLeaveFlag { f.append("\"canLeave\": \(v)") }
+        if let v = n.enterableFlag { f.append("\"enterable\": \(v)") }
+        if !n.context.isEmpty { f.append("\"context\": \(context(n.context))") }
+        if let active { f.append("\"active\": \(quote(active))") }
+        return f
+    }
+
+    /// Appends the tree (or `null`) as JSON at the given indent level.
+    public static func writeTree(_ tree: Tree, indent: Int, into out: inout String) {
+        guard let root = tree.root else {
+            out += "null"
+            return
+        }
+        enum Item { case open(Tree.Slot, depth: Int), close(depth: Int, hadChildren: Bool), comma(depth: Int) }
+        var stack: [Item] = [.open(root, depth: indent)]
+        func pad(_ d: Int) -> String { d <= maxPrettyDepth ? "\n" + String(repeating: "  ", count: d) : "" }
+        while let item = stack.popLast() {
+            switch item {
+            case .open(let slot, let d):
+                let active = tree.activeChild(slot).map(tree.id)
+                let f = fields(tree.node(slot), active: active)
+                let kids = tree.children(slot)
+                let sep = d < maxPrettyDepth ? "," + pad(d + 1) : ", "
+                out += "{" + (d < maxPrettyDepth ? pad(d + 1) : "") + f.joined(separator: sep)
+                if kids.isEmpty {
+                    out += (d < maxPrettyDepth ? pad(d) : "") + "}"
+                } else {
+                    out += sep + "\"children\": ["
+                    stack.append(.close(depth: d, hadChildren: true))
+                    for (i, c) in kids.enumerated().reversed() {
+                        stack.append(.open(c, depth: d + 2))
+                        if i > 0 { stack.append(.comma(depth: d + 2)) }
+                    }
+                    out += d + 2 <= maxPrettyDepth ? pad(d + 2) : ""
+                }
+            case .comma(let d):
+                out += "," + (d <= maxPrettyDepth ? pad(d) : " ")
+            case .close(let d, _):
+                out += (d + 1 <= maxPrettyDepth ? pad(d + 1) : "") + "]" + (d < maxPrettyDepth ? pad(d) : "") + "}"
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Why a document could not be read. Every case names where in the document it is.
+public enum DocumentError: Error, Equatable, Sendable {
+    /// The text is not valid JSON (or YAML) at this line and column.
+    case syntax(line: Int, column: Int, message: String)
+    /// The document parsed but breaks FORMAT.md; every problem found is listed.
+    case invalid([Problem])
+
+    /// One violation of FORMAT.md, at a path such as `frames[2].tree.children[0]`.
+    public struct Problem: Equatable, Sendable, CustomStringConvertible {
+        /// The line of a log the problem is on (logs are one document per line).
+        public var line: Int?
+        /// Where in the document: `frames[2].tree.children[0]`; empty for the top level.
+        public var path: String
+        /// What is wrong, lowercase, identifiers quoted.
+        public var message: String
+
+        public init(line: Int? = nil, path: String, message: String) {
+            self.line = line
+            self.path = path
+            self.message = message
+        }
+
+        /// `path: message`, or just the message at the top level.
+        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    }
+
+    /// Each problem as a line `FILE: error: …` (`FILE:LINE: error: …` for logs and syntax).
+    public func lines(file: String) -> [String] {
+        switch self {
+        case .syntax(let line, let column, let message):
+            return ["\(file):\(line):\(column): error: invalid JSON: \(message)"]
+        case .invalid(let problems):
+            return problems.map { p in
+                let location = p.line.map { "\(file):\($0)" } ?? file
+                return "\(location): error: \(p)"
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// The field names FORMAT.md allows, and "did you mean" suggestions for the others.
+enum FieldNames {
+    static let node = ["id", "type", "label", "kind", "switch", "managed", "leavable", "canLeave",
+                       "enterable", "context", "active", "children"]
+    static let snapshot = ["navviz", "tree"]
+    static let sequence = ["navviz", "title", "frames"]
+    static let frame = ["label", "tree"]
+    static let script = ["navviz", "title", "initial", "templates", "steps"]
+    static let step = ["label", "actions"]
+    static let route = ["navviz", "tree", "templates", "to"]
+    static let pathElement = ["id", "context", "type"]
+
+    /// The closest allowed name within edit distance 2 (or a case-insensitive match).
+    static func suggestion(for name: String, among allowed: [String]) -> String? {
+        var best: (String, Int)?
+        for candidate in allowed {
+            if candidate.lowercased() == name.lowercased() { return candidate }
+            let d = distance(name, candidate)
+            if d <= 2, d < (best?.1 ?? .max) { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Damerau-Levenshtein distance (optimal string alignment), small strings only.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        if abs(x.count - y.count) > 3 { return 3 }
+        var d = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[x.count][y.count]
+    }
+
+    static func unknownMessage(_ name: String, allowed: [String]) -> String {
+        if let s = suggestion(for: name, among: allowed) {
+            return "unknown field '\(name)' (did you mean '\(s)'?)"
+        }
+        return "unknown field '\(name)'"
+    }
+}

@@ -1,0 +1,144 @@
+/// A parsed JSON (or YAML) document held flat: each value is one entry of an array and a
+/// container lists its members by index, so documents nested 100,000 levels deep are read,
+/// walked and released without recursion.
+public struct JSONValueTree: Sendable {
+    /// The JSON type of a value.
+    public enum Kind: UInt8, Sendable {
+        case null, bool, number, string, array, object
+
+        /// The word a message uses for it: `a string`, `an object`.
+        public var phrase: String {
+            switch self {
+            case .null: "null"
+            case .bool: "a bool"
+            case .number: "a number"
+            case .string: "a string"
+            case .array: "an array"
+            case .object: "an object"
+            }
+        }
+    }
+
+    /// Where a value starts in its source text, 1-based.
+    public struct Location: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
+
+    struct Entry: Sendable {
+        var kind: Kind
+        /// String contents, the number's literal text, or `true`/`false`.
+        var text: String
+        /// First member in `items`/`keys` for containers.
+        var first: Int
+        var count: Int
+        var location: Location
+    }
+
+    var entries: [Entry] = []
+    var items: [Int] = []
+    var keys: [String] = []
+    /// The top-level value.
+    public internal(set) var root: Int = 0
+
+    public init() {}
+
+    public func kind(_ v: Int) -> Kind { entries[v].kind }
+    public func location(_ v: Int) -> Location { entries[v].location }
+    /// The text of a string, number or bool value.
+    public func text(_ v: Int) -> String { entries[v].text }
+    /// The members of an array or object, in document order.
+    public func members(_ v: Int) -> ArraySlice<Int> {
+        let e = entries[v]
+        return items[e.first..<(e.first + e.count)]
+    }
+    /// The key of member `i` (an index into ``members(_:)``'s base) of an object.
+    public func key(at memberIndex: Int) -> String { keys[memberIndex] }
+    /// The object's members as (key, value) pairs in document order.
+    public func fields(_ v: Int) -> [(key: String, value: Int)] {
+        let e = entries[v]
+        return (e.first..<(e.first + e.count)).map { (keys[$0], items[$0]) }
+    }
+    /// The value of `key` in an object, if present (first occurrence).
+    public func member(_ key: String, of v: Int) -> Int? {
+        let e = entries[v]
+        for i in e.first..<(e.first + e.count) where keys[i] == key { return items[i] }
+        return nil
+    }
+
+    // MARK: Building (used by the readers)
+
+    mutating func add(_ kind: Kind, text: String = "", at location: Location) -> Int {
+        entries.append(Entry(kind: kind, text: text, first: 0, count: 0, location: location))
+        return entries.count - 1
+    }
+
+    mutating func close(_ container: Int, members: [Int], keys memberKeys: [String]?) {
+        entries[container].first = items.count
+        entries[container].count = members.count
+        items.append(contentsOf: members)
+        if let memberKeys {
+            keys.append(contentsOf: memberKeys)
+        } else {
+            keys.append(contentsOf: repeatElement("", count: members.count))
+        }
+    }
+}
+
+/// Builds a ``JSONValueTree`` from any source that produces values depth first; the YAML
+/// reader uses it. Containers are opened and closed explicitly, so no recursion is needed.
+public struct JSONValueTreeBuilder {
+    private var tree = JSONValueTree()
+    private var stack: [(entry: Int, members: [Int], keys: [String]?, pendingKey: String?)] = []
+    private var rootSet = false
+
+    public init() {}
+
+    /// Sets the key for the next value added to the open object.
+    public mutating func key(_ key: String) {
+        stack[stack.count - 1].pendingKey = key
+    }
+
+    /// Adds a scalar (or null) value.
+    public mutating func scalar(_ kind: JSONValueTree.Kind, _ text: String, at location: JSONValueTree.Location) {
+        let v = tree.add(kind, text: text, at: location)
+        attach(v)
+    }
+
+    /// Opens an array or object; values added until ``close()`` are its members.
+    public mutating func open(_ kind: JSONValueTree.Kind, at location: JSONValueTree.Location) {
+        let v = tree.add(kind, at: location)
+        stack.append((v, [], kind == .object ? [] : nil, nil))
+    }
+
+    /// Closes the innermost open container.
+    public mutating func close() {
+        let frame = stack.removeLast()
+        tree.close(frame.entry, members: frame.members, keys: frame.keys)
+        attach(frame.entry)
+    }
+
+    private mutating func attach(_ v: Int) {
+        if stack.isEmpty {
+            tree.root = v
+            rootSet = true
+            return
+        }
+        let i = stack.count - 1
+        stack[i].members.append(v)
+        if stack[i].keys != nil {
+            stack[i].keys!.append(stack[i].pendingKey ?? "")
+            stack[i].pendingKey = nil
+        }
+    }
+
+    /// The finished tree (a document with no value is `null`).
+    public mutating func finish() -> JSONValueTree {
+        if !rootSet { scalar(.null, "", at: .init(line: 1, column: 1)) }
+        return tree
+    }
+}

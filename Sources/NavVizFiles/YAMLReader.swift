@@ -1,0 +1,69 @@
+import NavVizCore
+import Yams
+
+/// Reads YAML into the same ``JSONValueTree`` the JSON reader produces, so YAML documents
+/// are validated by the same decoder with the same messages.
+///
+/// libyaml limits nesting to 1,000 levels (a chain of about 490 nodes, since each node adds
+/// a mapping and a `children` sequence); deeper documents get a clear error. Use JSON for
+/// deeper trees.
+public enum YAMLReader {
+    public static func parse(_ text: String) throws(DocumentError) -> JSONValueTree {
+        let root: Yams.Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw describe(error)
+        } catch {
+            throw .syntax(line: 1, column: 1, message: "invalid YAML: \(error)")
+        }
+        var builder = JSONValueTreeBuilder()
+        if let root {
+            append(root, to: &builder)
+        }
+        return builder.finish()
+    }
+
+    /// Depth is bounded by libyaml's nesting limit, so recursion is safe here.
+    private static func append(_ node: Yams.Node, to builder: inout JSONValueTreeBuilder) {
+        let location = JSONValueTree.Location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: node.tag.rawValue) {
+            case .null: builder.scalar(.null, "", at: location)
+            case .bool: builder.scalar(.bool, (Bool.construct(from: scalar) ?? false) ? "true" : "false", at: location)
+            case .int, .float: builder.scalar(.number, scalar.string, at: location)
+            default: builder.scalar(.string, scalar.string, at: location)
+            }
+        case .mapping(let mapping):
+            builder.open(.object, at: location)
+            for (key, value) in mapping {
+                builder.key(key.string ?? key.any.map { "\($0)" } ?? "")
+                append(value, to: &builder)
+            }
+            builder.close()
+        case .sequence(let sequence):
+            builder.open(.array, at: location)
+            for element in sequence { append(element, to: &builder) }
+            builder.close()
+        case .alias:
+            builder.scalar(.null, "", at: location)
+        }
+    }
+
+    private static func describe(_ error: YamlError) -> DocumentError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return .syntax(line: mark.line, column: mark.column, message: problem)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .syntax(line: context.mark.line, column: context.mark.column,
+                           message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+        default:
+            return .syntax(line: 1, column: 1, message: "\(error)")
+        }
+    }
+}
+
+extension Yams.Node {
+    fileprivate var any: Any? { scalar?.string }
+}

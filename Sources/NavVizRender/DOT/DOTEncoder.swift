@@ -1,0 +1,129 @@
+import Foundation
+
+/// Serializes a ``Scene`` as DOT text, in pure Swift and deterministically: the same scene
+/// always gives the same bytes (nodes and edges in scene order, attributes in a fixed order).
+///
+/// Nodes are named `n0`, `n1`, … in DOT; their `id` attribute is `node-<navviz id>` and
+/// their `class` lists their state, so the SVG can be styled and animated.
+public enum DOTEncoder {
+    /// The font every diagram uses (DejaVu Sans ships with Debian's Graphviz).
+    public static let font = "DejaVu Sans"
+
+    /// Options that change how the graph is laid out rather than what it shows.
+    public struct Options: Sendable, Equatable {
+        /// Nodes carry `pos="x,y!"` from ``SceneNode/position`` (for the nop2 engine).
+        public var pinned: Bool = false
+        public init(pinned: Bool = false) { self.pinned = pinned }
+    }
+
+    public static func encode(_ scene: Scene, options: Options = .init()) -> String {
+        let theme = scene.theme
+        var names: [String: String] = [:]
+        for (i, n) in scene.nodes.enumerated() { names[n.id] = "n\(i)" }
+
+        var out = "digraph navviz {\n"
+        var graph = [
+            "bgcolor=\(DOTText.quoted(theme.background))",
+            "rankdir=TB",
+            "ordering=out",
+            "nodesep=0.3",
+            "ranksep=0.45",
+            "pad=0.25",
+            "fontname=\(DOTText.quoted(font))",
+            "fontcolor=\(DOTText.quoted(theme.text))",
+            "fontsize=14",
+            "id=\"navviz\"",
+        ]
+        if let title = scene.title {
+            graph += ["label=<<B>\(DOTText.html(title))</B>>", "labelloc=t", "labeljust=l"]
+        }
+        if options.pinned { graph.append("notranslate=true") }
+        out += "  graph [\(graph.joined(separator: ", "))];\n"
+        out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
+        out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
+
+        for (i, node) in scene.nodes.enumerated() {
+            out += "  n\(i) [\(attributes(node, theme: theme, pinned: options.pinned))];\n"
+        }
+        for edge in scene.edges {
+            guard let a = names[edge.from], let b = names[edge.to] else { continue }
+            var attrs = [
+                "id=\(DOTText.quoted("edge-\(edge.from)-\(edge.to)"))",
+                "class=\(DOTText.quoted(edge.classes.joined(separator: " ")))",
+                "color=\(DOTText.quoted(edge.color))",
+                "penwidth=\(DOTText.number(edge.penWidth))",
+            ]
+            if !edge.styles.isEmpty { attrs.append("style=\(DOTText.quoted(edge.styles.joined(separator: ",")))") }
+            if let label = edge.label {
+                attrs.append("label=<<B>\(DOTText.html(label))</B>>")
+                attrs.append("fontcolor=\(DOTText.quoted(edge.labelColor ?? edge.color))")
+            }
+            out += "  \(a) -> \(b) [\(attrs.joined(separator: ", "))];\n"
+        }
+        for (i, box) in scene.boxes.enumerated() {
+            let members = box.nodeIDs.compactMap { names[$0] }
+            guard !members.isEmpty else { continue }
+            out += "  subgraph cluster_\(i) {\n"
+            out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n"
+            out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10;\n"
+            out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n"
+            out += "    \(members.joined(separator: "; "));\n"
+            out += "  }\n"
+        }
+        if !scene.legend.isEmpty {
+            out += "  legend [id=\"legend\", class=\"legend\", shape=plain, label=<\(legendTable(scene.legend, theme: theme))>];\n"
+            if let first = scene.nodes.first, let name = names[first.id] {
+                out += "  \(name) -> legend [style=invis, weight=0];\n"
+            }
+            out += "  { rank=sink; legend; }\n"
+        }
+        out += "}\n"
+        return out
+    }
+
+    static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool) -> String {
+        var attrs = [
+            "id=\(DOTText.quoted("node-\(node.id)"))",
+            "class=\(DOTText.quoted(node.classes.joined(separator: " ")))",
+            "label=<\(label(node, theme: theme))>",
+            "shape=\(node.shape)",
+            "style=\(DOTText.quoted(node.styles.joined(separator: ",")))",
+            "color=\(DOTText.quoted(node.stroke))",
+            "fillcolor=\(DOTText.quoted(node.fill))",
+            "fontcolor=\(DOTText.quoted(node.fontColor))",
+            "penwidth=\(DOTText.number(node.penWidth))",
+        ]
+        if node.peripheries != 1 { attrs.append("peripheries=\(node.peripheries)") }
+        attrs.append("tooltip=\(DOTText.quoted(node.tooltip))")
+        if pinned, let p = node.position {
+            attrs.append("pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"")
+        }
+        return attrs.joined(separator: ", ")
+    }
+
+    /// The HTML-like label: badges, the title, and the subtitle in a smaller line.
+    static func label(_ node: SceneNode, theme: Theme) -> String {
+        let title = DOTText.html(node.title)
+        let sub = node.subtitle.map { "<FONT POINT-SIZE=\"9\">\(DOTText.html($0))</FONT>" }
+        if node.badges.isEmpty {
+            return sub.map { "\(title)<BR/>\($0)" } ?? title
+        }
+        var cells = node.badges.map { badge in
+            "<TD BGCOLOR=\(DOTText.quoted(badge.color))><FONT COLOR=\(DOTText.quoted(theme.badgeText))><B>\(DOTText.html(badge.text))</B></FONT></TD>"
+        }
+        cells.append("<TD>\(title)</TD>")
+        var table = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"1\"><TR>\(cells.joined())</TR>"
+        if let sub { table += "<TR><TD COLSPAN=\"\(cells.count)\">\(sub)</TD></TR>" }
+        return table + "</TABLE>"
+    }
+
+    static func legendTable(_ entries: [LegendEntry], theme: Theme) -> String {
+        var rows = "<TABLE BORDER=\"1\" COLOR=\(DOTText.quoted(theme.mutedStroke)) CELLBORDER=\"0\" CELLSPACING=\"4\" CELLPADDING=\"2\">"
+        rows += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
+        for e in entries {
+            let swatch = "<TABLE BORDER=\"\(e.dashed ? 1 : 2)\" \(e.dashed ? "STYLE=\"dashed\" " : "")COLOR=\(DOTText.quoted(e.stroke)) BGCOLOR=\(DOTText.quoted(e.fill)) CELLPADDING=\"0\"><TR><TD WIDTH=\"22\" HEIGHT=\"12\"> </TD></TR></TABLE>"
+            rows += "<TR><TD>\(swatch)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(DOTText.html(e.text))</FONT></TD></TR>"
+        }
+        return rows + "</TABLE>"
+    }
+}

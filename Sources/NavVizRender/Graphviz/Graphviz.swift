@@ -1,0 +1,172 @@
+import Foundation
+internal import CGraphviz
+
+/// The one owner of libgvc in the process. libgvc keeps global state and is not thread-safe,
+/// so every call goes through ``shared`` under one lock. C pointers never leave this file:
+/// every graph parsed here is closed and every buffer freed before a call returns.
+public final class Graphviz: @unchecked Sendable {
+    /// The process-wide owner.
+    public static let shared = Graphviz()
+
+    /// Largest graph drawn as an image; bigger trees are refused with a clear message.
+    public static let maxImageNodes = 5_000
+
+    private let lock = NSLock()
+    private var context: OpaquePointer?
+    private var devices: Set<String> = []
+
+    private init() {}
+
+    /// Renders DOT text to an image in-process.
+    public func render(dot: String, format: ImageFormat, engine: String = "dot") throws(RenderError) -> [UInt8] {
+        try withContext { gvc throws(RenderError) in
+            try checkPlugin(format)
+            return try withGraph(dot) { graph throws(RenderError) in
+                try layout(gvc, graph, engine: engine)
+                defer { gvFreeLayout(gvc, graph) }
+                return try renderData(gvc, graph, device: format.device, name: format.rawValue)
+            }
+        }
+    }
+
+    /// Lays the graph out and returns each node's centre (in points) by its DOT `id`
+    /// attribute, for frames that share one layout.
+    public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Point] {
+        try withContext { gvc throws(RenderError) in
+            try withGraph(dot) { graph throws(RenderError) in
+                try layout(gvc, graph, engine: engine)
+                defer { gvFreeLayout(gvc, graph) }
+                var out: [String: Point] = [:]
+                var node = agfstnode(graph)
+                while let n = node {
+                    if let idPtr = agget(UnsafeMutableRawPointer(n), strdupa("id")), let posPtr = agget(UnsafeMutableRawPointer(n), strdupa("pos")) {
+                        let id = String(cString: idPtr)
+                        let parts = String(cString: posPtr).split(separator: ",").compactMap { Double($0) }
+                        if parts.count == 2, !id.isEmpty { out[id] = Point(x: parts[0], y: parts[1]) }
+                    }
+                    node = agnxtnode(graph, n)
+                }
+                return out
+            }
+        }
+    }
+
+    /// Graphviz's version string, e.g. `2.43.0`.
+    public func version() throws(RenderError) -> String {
+        try withContext { gvc throws(RenderError) in
+            gvcVersion(gvc).map { String(cString: $0) } ?? "unknown"
+        }
+    }
+
+    /// The formats whose plugins are installed.
+    public func availableFormats() throws(RenderError) -> [ImageFormat] {
+        try withContext { _ throws(RenderError) in
+            ImageFormat.allCases.filter { devices.contains($0.rawValue) }
+        }
+    }
+
+    // MARK: Internals (under the lock)
+
+    private func withContext<T>(_ body: (OpaquePointer) throws(RenderError) -> T) throws(RenderError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if context == nil {
+            GraphvizMessages.install()
+            guard let gvc = gvContext() else { throw .unavailable("gvContext() returned nothing") }
+            context = gvc
+            devices = listDevices(gvc)
+            if devices.isEmpty {
+                throw .unavailable("no plugins are configured (run 'dot -c' as root)")
+            }
+        }
+        GraphvizMessages.reset()
+        return try body(context!)
+    }
+
+    private func listDevices(_ gvc: OpaquePointer) -> Set<String> {
+        var count: Int32 = 0
+        guard let list = gvPluginList(gvc, "device", &count, nil) else { return [] }
+        var out = Set<String>()
+        for i in 0..<Int(count) {
+            if let item = list[i] {
+                out.insert(String(cString: item))
+                free(item)
+            }
+        }
+        free(list)
+        return out
+    }
+
+    private func checkPlugin(_ format: ImageFormat) throws(RenderError) {
+        // gvPluginList names formats without their plugin ("png"); a missing cairo plugin
+        // behind an available gd "png" is caught when rendering (see renderData).
+        if devices.contains(format.rawValue) { return }
+        throw .missingPlugin(format: format.rawValue, plugin: format.plugin)
+    }
+
+    private func withGraph<T>(_ dot: String, _ body: (UnsafeMutablePointer<Agraph_t>) throws(RenderError) -> T) throws(RenderError) -> T {
+        let parsed: UnsafeMutablePointer<Agraph_t>? = dot.withCString { agmemread($0) }
+        guard let graph = parsed else { throw .invalidDOT(GraphvizMessages.take()) }
+        defer { agclose(graph) }
+        return try body(graph)
+    }
+
+    private func layout(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, engine: String) throws(RenderError) {
+        if gvLayout(gvc, graph, engine) != 0 {
+            throw .failed(stage: "layout", messages: GraphvizMessages.take())
+        }
+    }
+
+    private func renderData(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, device: String, name: String) throws(RenderError) -> [UInt8] {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        let status = gvRenderData(gvc, graph, device, &buffer, &length)
+        defer { if let buffer { gvFreeRenderData(buffer) } }
+        guard status == 0, let buffer else {
+            let messages = GraphvizMessages.take()
+            if messages.contains(where: { $0.contains("not recognized") }) {
+                throw .missingPlugin(format: name, plugin: ImageFormat(rawValue: name)?.plugin ?? name)
+            }
+            throw .failed(stage: "\(name) rendering", messages: messages)
+        }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+    }
+}
+
+/// `strdupa` stand-in: agget takes a non-const char*; the literal lives for the call.
+private func strdupa(_ s: StaticString) -> UnsafeMutablePointer<CChar> {
+    UnsafeMutablePointer(mutating: UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self))
+}
+
+/// Collects what Graphviz reports through `agerr` instead of letting it print to stderr.
+/// Only touched under ``Graphviz``'s lock.
+enum GraphvizMessages {
+    nonisolated(unsafe) static var collected: [String] = []
+    nonisolated(unsafe) static var installed = false
+
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        _ = agseterr(AGWARN)
+        _ = agseterrf { message in
+            guard let message else { return 0 }
+            let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty, GraphvizMessages.collected.count < 50 {
+                GraphvizMessages.collected.append(text)
+            }
+            return 0
+        }
+    }
+
+    static func reset() {
+        collected.removeAll()
+        _ = agreseterrors()
+    }
+
+    static func take() -> [String] {
+        defer { collected.removeAll() }
+        return collected
+    }
+}

@@ -1,0 +1,49 @@
+/// The image formats Graphviz renders for navviz.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case svg, png, pdf
+
+    /// The Graphviz device name, pinned to a renderer so output does not depend on plugin
+    /// priority: SVG from the core renderer, PNG and PDF from cairo.
+    var device: String {
+        switch self {
+        case .svg: "svg"
+        case .png: "png:cairo"
+        case .pdf: "pdf:cairo"
+        }
+    }
+
+    /// The Debian package that provides the plugin, for the "missing plugin" message.
+    var plugin: String {
+        switch self {
+        case .svg: "core"
+        case .png, .pdf: "cairo"
+        }
+    }
+}
+
+/// Why Graphviz could not render.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Graphviz could not start (no context, no configured plugins).
+    case unavailable(String)
+    /// The format's plugin is not installed.
+    case missingPlugin(format: String, plugin: String)
+    /// Graphviz rejected the DOT text (a navviz bug: its DOT is generated).
+    case invalidDOT([String])
+    /// Layout or rendering failed, with what Graphviz said.
+    case failed(stage: String, messages: [String])
+    /// The graph is larger than navviz draws as an image.
+    case tooLarge(nodes: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let why): "graphviz is not available: \(why)"
+        case .missingPlugin(let format, let plugin):
+            "graphviz cannot write \(format): its \(plugin) plugin is not installed (install libgraphviz-dev with its cairo plugin, then run 'dot -c')"
+        case .invalidDOT(let messages): "graphviz rejected the generated DOT: \(messages.joined(separator: "; "))"
+        case .failed(let stage, let messages):
+            "graphviz \(stage) failed" + (messages.isEmpty ? "" : ": \(messages.joined(separator: "; "))")
+        case .tooLarge(let nodes, let limit):
+            "the diagram has \(nodes) nodes; images are limited to \(limit) (use --format text, json or dot for larger trees)"
+        }
+    }
+}

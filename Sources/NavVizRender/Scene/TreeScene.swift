@@ -1,0 +1,96 @@
+import NavVizCore
+
+/// Draws one tree: labels by kind, switch containers with a double border and `⇄`, the
+/// active path from the root to the visible screen emphasised, inactive branches muted.
+/// The diff and route scenes start from the same nodes so every diagram looks alike.
+public enum TreeScene {
+    /// Longest title and subtitle shown on a node; the tooltip keeps the full text.
+    public static let maxTitle = 48
+    public static let maxSubtitle = 64
+
+    /// The scene of one tree state.
+    public static func make(_ tree: Tree, theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
+        var scene = Scene(title: title, theme: theme)
+        let onPath = tree.activeSet
+        for slot in tree.preorder() {
+            scene.nodes.append(node(slot, in: tree, theme: theme, onPath: onPath.contains(slot)))
+            if let p = tree.parent(slot) {
+                scene.edges.append(edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot)))
+            }
+        }
+        if legend { scene.legend = legendEntries(theme) }
+        return scene
+    }
+
+    /// A node drawn as a kept node: emphasised on the active path, muted off it.
+    public static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneNode {
+        let n = tree.node(slot)
+        var (shape, styles, peripheries) = look(n.kind)
+        if n.isSwitch { peripheries = 2 }
+        var classes = [onPath ? "active" : "inactive"]
+        if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
+        if n.isSwitch { classes.append("switch") }
+        if let k = n.kind { classes.append("kind-\(cssWord(k))") }
+        let title = (n.isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
+        let subtitle = n.context.isEmpty ? nil : truncate(n.context.queryString.replacingOccurrences(of: "&", with: " "), maxSubtitle)
+        var node = SceneNode(
+            id: n.id, title: title, subtitle: subtitle, shape: shape, styles: styles,
+            stroke: onPath ? theme.active : theme.mutedStroke,
+            fill: onPath ? theme.activeFill : theme.mutedFill,
+            fontColor: onPath ? theme.text : theme.mutedText,
+            penWidth: onPath ? 2.5 : 1.0,
+            classes: classes, tooltip: tooltip(n)
+        )
+        node.peripheries = peripheries
+        if onPath && tree.activeChild(slot) == nil { node.penWidth = 3.5 }
+        return node
+    }
+
+    public static func edge(from p: Tree.Slot, to c: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneEdge {
+        SceneEdge(from: tree.id(p), to: tree.id(c),
+                  color: onPath ? theme.active : theme.mutedStroke,
+                  penWidth: onPath ? 2.5 : 1.0,
+                  classes: [onPath ? "active" : "inactive"])
+    }
+
+    /// Shape, styles and border count for a `kind`.
+    public static func look(_ kind: String?) -> (String, [String], Int) {
+        switch kind {
+        case "tabs": ("tab", ["filled"], 1)
+        case "stack": ("box3d", ["filled"], 1)
+        case "modal": ("box", ["rounded", "filled", "bold"], 2)
+        case "page": ("folder", ["filled"], 1)
+        case "split": ("component", ["filled"], 1)
+        case "view": ("ellipse", ["filled"], 1)
+        default: ("box", ["rounded", "filled"], 1)
+        }
+    }
+
+    /// Every field of the node, for the SVG tooltip.
+    public static func tooltip(_ n: Node) -> String {
+        var parts = ["id: \(n.id)"]
+        if let t = n.type { parts.append("type: \(t)") }
+        if let l = n.label { parts.append("label: \(l)") }
+        if let k = n.kind { parts.append("kind: \(k)") }
+        if !n.context.isEmpty { parts.append("context: \(n.context.queryString)") }
+        return truncate(parts.joined(separator: "\n"), 1000)
+    }
+
+    static func legendEntries(_ theme: Theme) -> [LegendEntry] {
+        [
+            LegendEntry(text: "active path (visible screen: thicker)", stroke: theme.active, fill: theme.activeFill),
+            LegendEntry(text: "inactive", stroke: theme.mutedStroke, fill: theme.mutedFill),
+            LegendEntry(text: "⇄ switch container (double border)", stroke: theme.stroke, fill: theme.fill),
+        ]
+    }
+
+    /// At most `max` characters, with `…` when cut.
+    public static func truncate(_ s: String, _ max: Int) -> String {
+        s.count <= max ? s : String(s.prefix(max - 1)) + "…"
+    }
+
+    /// A word safe in a CSS class name.
+    public static func cssWord(_ s: String) -> String {
+        String(s.lowercased().unicodeScalars.map { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) && $0.isASCII ? Character($0) : "-" })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import NavVizCore
+import NavVizFiles
+
+/// Where the package's files are, for tests.
+public enum PackagePaths {
+    /// The package root (the folder holding Package.swift).
+    public static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// `Samples/`.
+    public static var samples: URL { root.appendingPathComponent("Samples") }
+
+    /// The path of a sample by file name.
+    public static func sample(_ name: String) -> String { samples.appendingPathComponent(name).path }
+
+    /// Every sample document (JSON, YAML and logs), sorted.
+    public static func allSamples() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+        return names.filter { ["json", "yaml", "yml", "ndjson", "jsonl"].contains(($0 as NSString).pathExtension) }.sorted()
+    }
+}
+
+/// Loading documents in tests.
+public enum Samples {
+    /// Loads a sample by file name, failing the test loudly if it does not load.
+    public static func load(_ name: String) throws -> Document {
+        try DocumentFile.load(PackagePaths.sample(name))
+    }
+
+    /// Decodes a JSON document given as text.
+    public static func document(_ json: String) throws -> Document {
+        try DocumentReader.json(Array(json.utf8))
+    }
+
+    /// The tree of a snapshot given as JSON text (a bare node, `{"tree": …}` or `null`).
+    public static func tree(_ json: String) throws -> Tree {
+        guard case .snapshot(let t) = try document(json) else { throw SampleError.notASnapshot }
+        return t
+    }
+
+    public enum SampleError: Error { case notASnapshot }
+}
+
+/// Golden files beside the tests: compared by exact text, re-recorded with
+/// `NAVVIZ_RECORD=1 swift test` and reviewed in the diff.
+public enum Golden {
+    /// Returns nil when `actual` matches the golden file (or it was recorded), else a
+    /// message with both texts.
+    public static func mismatch(_ actual: String, file name: String, testFile: String = #filePath) -> String? {
+        let dir = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
+        let url = dir.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["NAVVIZ_RECORD"] != nil || !FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            return ProcessInfo.processInfo.environment["NAVVIZ_RECORD"] != nil ? nil : "recorded new golden file \(name); review and commit it"
+        }
+        let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return expected == actual ? nil : "golden \(name) differs:\n--- expected\n\(expected)\n--- actual\n\(actual)"
+    }
+}
+
+/// Runs the built `navviz` binary, as a user would.
+public enum NavVizBinary {
+    /// What one run printed and returned.
+    public struct Result: Sendable {
+        public var stdout: String
+        public var stderr: String
+        public var status: Int32
+        public var stdoutBytes: [UInt8]
+    }
+
+    /// The binary: `NAVVIZ_BIN`, else beside the test bundle, else `.build/debug/navviz`.
+    public static var url: URL {
+        if let env = ProcessInfo.processInfo.environment["NAVVIZ_BIN"] { return URL(fileURLWithPath: env) }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        for candidate in [".build/debug/navviz", ".build/release/navviz"] {
+            let u = PackagePaths.root.appendingPathComponent(candidate)
+            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
+        }
+        return beside
+    }
+
+    /// Runs `navviz ARGS` in the package root with optional standard input.
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = PackagePaths.root
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Read both pipes concurrently so a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                      status: process.terminationStatus, stdoutBytes: Array(outData))
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import NavVizCore
+import NavVizFiles
+
+/// A failure the CLI reports: message lines for stderr and a sysexits status.
+struct Failure: Error {
+    var lines: [String]
+    var status: Int32
+
+    /// sysexits(3) statuses navviz uses.
+    enum Status {
+        static let checkFailed: Int32 = 1
+        static let usage: Int32 = 64
+        static let dataError: Int32 = 65
+        static let noInput: Int32 = 66
+        static let software: Int32 = 70
+        static let cannotCreate: Int32 = 74
+    }
+
+    init(_ lines: [String], status: Int32) {
+        self.lines = lines
+        self.status = status
+    }
+
+    init(_ error: DocumentFile.LoadError) {
+        switch error {
+        case .unreadable: self.init(error.lines, status: Status.noInput)
+        case .invalid: self.init(error.lines, status: Status.dataError)
+        }
+    }
+}
+
+/// Runs a command body, printing a ``Failure`` as `FILE: error: …` lines and exiting with its
+/// status; nothing else is printed on failure.
+func reporting(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as Failure {
+        Terminal.error(failure.lines)
+        throw ExitCode(failure.status)
+    } catch let error as DocumentFile.LoadError {
+        let failure = Failure(error)
+        Terminal.error(failure.lines)
+        throw ExitCode(failure.status)
+    }
+}
+
+/// Writing to the terminal's streams.
+enum Terminal {
+    static func error(_ lines: [String]) {
+        let text = lines.map { Style.highlightError($0) }.joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func out(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+    static var stdoutIsTerminal: Bool { isatty(1) != 0 }
+}
+
+/// Colour on a terminal only (and never with NO_COLOR set).
+enum Style {
+    static var enabled: Bool {
+        Terminal.stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    static func highlightError(_ line: String) -> String {
+        guard enabled, let r = line.range(of: ": error: ") else { return line }
+        return line[..<r.lowerBound] + ": \u{1B}[1;31merror:\u{1B}[0m " + line[r.upperBound...]
+    }
+}

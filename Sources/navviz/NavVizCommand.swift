@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The `navviz` command: subcommands each in their own file.
+@main
+struct NavVizCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navviz",
+        abstract: "See what your app's navigation does: diagrams, diffs, routes and animations of navigation trees.",
+        discussion: """
+        navviz reads navigation trees (snapshots, sequences of snapshots, app logs with one \
+        snapshot per line, action scripts and route requests; JSON or YAML) and shows what \
+        happens between states the way KatanaRouter, Portus, Tempura, Nivelir and \
+        ReSwift-Router see it.
+
+        Exit status: 0 ok, 1 a failed check or an unreachable destination, 64 bad usage, \
+        65 invalid input, 66 an input that cannot be read, 70 an internal rendering error, \
+        74 an output that cannot be written.
+        """,
+        version: NavVizVersion.string,
+        subcommands: [Render.self, Validate.self]
+    )
+}
+
+enum NavVizVersion {
+    static let string = "0.1.0"
+}

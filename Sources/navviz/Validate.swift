@@ -1,0 +1,51 @@
+import ArgumentParser
+import NavVizCore
+import NavVizFiles
+
+extension NavVizCommand {
+    /// `navviz validate FILE...`: checks documents against FORMAT.md, for CI.
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check documents against the navviz format.",
+            discussion: """
+            Reads each file (JSON, YAML, or an .ndjson/.jsonl log) and lists every problem as \
+            'FILE: error: PATH: MESSAGE'. Exits 0 when all are valid, 65 when any is invalid, \
+            66 when a file cannot be read.
+            """
+        )
+
+        @Argument(help: "Documents to check ('-' reads standard input).")
+        var files: [String] = ["-"]
+
+        @Flag(name: .shortAndLong, help: "Print nothing for valid files.")
+        var quiet = false
+
+        func run() throws {
+            var status: Int32 = 0
+            for file in files {
+                do {
+                    let document = try DocumentFile.load(file)
+                    if !quiet { Terminal.out("\(file): ok (\(document.summary))\n") }
+                } catch {
+                    let failure = Failure(error)
+                    Terminal.error(failure.lines)
+                    status = max(status, failure.status == Failure.Status.noInput ? Failure.Status.noInput : Failure.Status.dataError)
+                }
+            }
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+extension Document {
+    /// `sequence, 4 frames, 12 nodes` and the like.
+    var summary: String {
+        func nodes(_ t: Tree) -> String { "\(t.count) node\(t.count == 1 ? "" : "s")" }
+        switch self {
+        case .snapshot(let t): return "snapshot, \(nodes(t))"
+        case .sequence(let s): return "\(kindName), \(s.frames.count) frame\(s.frames.count == 1 ? "" : "s")"
+        case .script(let s): return "action script, \(s.steps.count) step\(s.steps.count == 1 ? "" : "s")"
+        case .route(let r): return "route request, \(nodes(r.tree)), \(r.to.count)-element path"
+        }
+    }
+}
