@@ -46,6 +46,36 @@ public enum Samples {
     }
 
     public enum SampleError: Error { case notASnapshot }
+
+    /// The error a JSON document gives, or nil when it is valid.
+    public static func error(_ json: String) -> DocumentError? {
+        do {
+            _ = try DocumentReader.json(Array(json.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The error a log gives, or nil when it is valid.
+    public static func logError(_ text: String) -> DocumentError? {
+        do {
+            _ = try DocumentReader.log(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The problems (`path: message`) a JSON document has; empty when valid, or the syntax
+    /// error as `line L, column C: message`.
+    public static func problems(_ json: String) -> [String] {
+        switch error(json) {
+        case nil: return []
+        case .invalid(let problems): return problems.map(\.description)
+        case .syntax(let line, let column, let message): return ["line \(line), column \(column): \(message)"]
+        }
+    }
 }
 
 /// Golden files beside the tests: compared by exact text, re-recorded with

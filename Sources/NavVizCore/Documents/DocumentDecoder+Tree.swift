@@ -1,4 +1,7 @@
 extension DocumentDecoder {
+    /// Paths deeper than this many levels are shortened in messages.
+    static let maxPathLevels = 12
+
     /// Decodes a node and its subtree into a ``Tree`` with an explicit stack, so depth is
     /// limited only by memory. `null` is the empty tree where `allowNull` is set.
     ///
@@ -19,13 +22,18 @@ extension DocumentDecoder {
                 indices.append(rec.index)
                 r = rec.parent
             }
-            var s = base
-            for i in indices.reversed() { s = Self.join(s, "children[\(i)]") }
-            return s
+            // Deep paths keep their first and last levels: `a.children[0]…(990 levels)….children[3]`.
+            let parts = indices.reversed().map { "children[\($0)]" }
+            if parts.count > Self.maxPathLevels {
+                let head = parts.prefix(4).joined(separator: ".")
+                let tail = parts.suffix(4).joined(separator: ".")
+                return Self.join(base, "\(head)…(\(parts.count - 8) levels)….\(tail)")
+            }
+            return parts.reduce(base) { Self.join($0, $1) }
         }
 
         var tree = Tree()
-        var actives: [(slot: Tree.Slot, active: String, record: Int)] = []
+        var actives: [(slot: Tree.Slot, active: String, record: Int, children: Int?)] = []
         // (value, parent slot, record of this value)
         records.append((-1, 0))
         var stack: [(value: Int, parent: Tree.Slot?, record: Int)] = [(v, nil, 0)]
@@ -42,7 +50,7 @@ extension DocumentDecoder {
                 tree = Tree(root: node)
                 slot = tree.root!
             }
-            if let active { actives.append((slot, active, record)) }
+            if let active { actives.append((slot, active, record, children)) }
             if let children {
                 let members = json.members(children)
                 let first = records.count
@@ -52,9 +60,13 @@ extension DocumentDecoder {
                 }
             }
         }
-        for (slot, active, record) in actives {
+        for (slot, active, record, children) in actives {
             if let child = tree.children(slot).first(where: { tree.id($0) == active }) {
                 tree.setActive(child, in: slot)
+            } else if let children, json.members(children).contains(where: { c in
+                json.kind(c) == .object && json.member("id", of: c).map { json.text($0) } == active
+            }) {
+                continue // the child is there but invalid; its own problem is already reported
             } else {
                 let names = tree.children(slot).map { "'\(tree.id($0))'" }
                 let detail = names.isEmpty ? "it has no children" : "children: \(names.joined(separator: ", "))"

@@ -243,7 +243,7 @@ public struct JSONReader {
                 }
                 buffer.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
             default:
-                pos -= 1
+                pos -= 2
                 throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
             }
         }

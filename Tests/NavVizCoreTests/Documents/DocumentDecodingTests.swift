@@ -1,0 +1,96 @@
+import Testing
+import NavVizCore
+import _NavVizTestSupport
+
+/// What each kind of document decodes to, with FORMAT.md's defaults.
+struct DocumentDecodingTests {
+    @Test func defaultsFollowFormat() throws {
+        let t = try Samples.tree("""
+            {"id": "tabs", "kind": "tabs", "active": "home", "children": [
+              {"id": "home", "context": {"n": 1, "b": true, "s": "x"}},
+              {"id": "plain", "switch": false, "children": [{"id": "leaf"}]},
+              {"id": "explicit", "managed": false}
+            ]}
+            """)
+        let root = try #require(t.root)
+        #expect(t.node(root).isSwitch)
+        let home = try #require(t.slot(of: "home"))
+        #expect(t.isManaged(home))
+        #expect(t.node(home).context == ["n": "1", "b": "true", "s": "x"])
+        #expect(t.node(home).isLeavable && t.node(home).canLeave && t.node(home).isEnterable)
+        #expect(!t.isManaged(try #require(t.slot(of: "leaf"))))
+        #expect(!t.isManaged(try #require(t.slot(of: "explicit"))))
+        #expect(t.activePath.map(t.id) == ["tabs", "home"])
+        #expect(t.node(try #require(t.slot(of: "plain"))).displayLabel == "plain")
+    }
+
+    @Test(arguments: ["null", #"{"tree": null}"#, #"{"navviz": 1, "tree": null}"#])
+    func emptyTree(_ json: String) throws {
+        #expect(try Samples.tree(json).isEmpty)
+    }
+
+    @Test func sequence() throws {
+        guard case .sequence(let s) = try Samples.document("""
+            {"navviz": 1, "title": "t", "frames": [{"label": "start", "tree": {"id": "a"}}, {"tree": null}]}
+            """) else { Issue.record("not a sequence"); return }
+        #expect(s.title == "t")
+        #expect(s.frames.map(\.label) == ["start", nil])
+        #expect(s.frames[1].tree.isEmpty)
+    }
+
+    @Test func logReadsOneSnapshotPerLine() throws {
+        let log = """
+            {"navviz": 1, "tree": {"id": "a"}}
+
+            {"id": "b"}
+            null
+            {"label": "after login", "tree": {"id": "c"}}
+            """
+        guard case .sequence(let s) = try DocumentReader.log(Array(log.utf8)) else { Issue.record("not a sequence"); return }
+        #expect(s.isLog)
+        #expect(s.frames.map { $0.tree.root.map($0.tree.id) } == ["a", "b", nil, "c"])
+        #expect(s.frames[3].label == "after login")
+    }
+
+    @Test func logProblemsCarryTheLine() throws {
+        let log = "{\"id\": \"a\"}\n{\"id\": \"a\", \"children\": [{\"id\": \"a\"}]}\n{oops\n"
+        let error = try #require(Samples.logError(log))
+        do {
+            #expect(error.lines(file: "app.ndjson") == [
+                "app.ndjson:2: error: children[0]: duplicate id 'a'",
+                "app.ndjson:3: error: invalid JSON at column 2: expected a quoted key, found 'o'",
+            ])
+        }
+    }
+
+    @Test func scriptWithEveryVocabulary() throws {
+        guard case .script(let s) = try Samples.document("""
+            {"navviz": 1, "title": "all", "initial": {"id": "r"},
+             "templates": {"tabs": {"id": "tabs", "kind": "tabs", "active": "a", "children": [{"id": "a"}]}},
+             "steps": [{"label": "one", "actions": [
+               {"push": {"id": "x"}, "into": "r"}, {"pop": "x"}, {"activate": "r"},
+               {"change": {"parent": "r", "pop": ["x"], "push": [{"id": "y"}]}},
+               {"route": ["r", {"id": "c", "context": {"hex": "ff"}}]}, {"enter": "e"}, {"enter": {"id": "f"}, "into": "r"},
+               {"leave": "e"}, {"switch": {"in": "tabs", "to": "a"}},
+               {"show": ["s1", "s2"]}, {"show": "s3"}, {"hide": "s1", "atomic": true},
+               {"stack": "r", "push": {"id": "p"}}, {"stack": "r", "pop": "previous"}, {"stack": "r", "pop": "root"},
+               {"stack": "r", "pop": {"to": "p"}}, {"stack": "r", "replace": {"id": "q"}}, {"stack": "r", "clear": true},
+               {"stack": "r", "set": [{"id": "m"}, {"id": "n"}]}
+             ]}]}
+            """) else { Issue.record("not a script"); return }
+        #expect(s.templates.keys.sorted() == ["tabs"])
+        #expect(s.steps[0].actions.map(\.verb) == [
+            "push", "pop", "activate", "change", "route", "enter", "enter", "leave", "switch", "show", "show", "hide",
+            "stack push", "stack pop", "stack pop", "stack pop", "stack replace", "stack clear", "stack set",
+        ])
+        guard case .route(let path) = s.steps[0].actions[4] else { Issue.record("not a route"); return }
+        #expect(path.map(\.description) == ["r", "c?hex=ff"])
+    }
+
+    @Test func routeRequest() throws {
+        guard case .route(let r) = try Samples.document("""
+            {"navviz": 1, "tree": {"id": "root"}, "to": ["root", {"id": "detail", "context": {"hex": "ff0000"}, "type": "Detail"}]}
+            """) else { Issue.record("not a route request"); return }
+        #expect(r.to == [PathElement(id: "root"), PathElement(id: "detail", context: ["hex": "ff0000"], type: "Detail")])
+    }
+}
