@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// `navviz render` and `navviz validate` run as a user runs them: stdout, stderr and the exit
+/// status checked separately.
+@Suite(.serialized)
+struct RenderCommandTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func textToStdout() throws {
+        let r = try NavVizBinary.run(["render", "Samples/tempura-route.json"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == """
+            screenA ScreenAViewController ●
+            └─ screenB ScreenBViewController ●
+               └─ screenC ScreenCViewController (modal) ●
+
+            """)
+    }
+
+    @Test func jsonRoundTripsThroughStdin() throws {
+        let first = try NavVizBinary.run(["render", "Samples/nivelir-chat.yaml", "--format", "json"])
+        #expect(first.status == 0)
+        let second = try NavVizBinary.run(["render", "-", "--format", "json"], stdin: first.stdout)
+        #expect(second.status == 0)
+        #expect(second.stdout == first.stdout)
+    }
+
+    @Test func formatFromExtensionAndAtomicWrite() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for ext in ["svg", "png", "pdf", "dot", "json", "txt"] {
+            let out = dir.appendingPathComponent("tabs.\(ext)").path
+            let r = try NavVizBinary.run(["render", "Samples/katana-tabs.json", "-o", out])
+            #expect(r.status == 0, "\(ext): \(r.stderr)")
+            #expect(r.stdout == "" && r.stderr == "")
+            #expect(FileManager.default.fileExists(atPath: out))
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func invalidDocumentExits65WithPreciseMessages() throws {
+        let r = try NavVizBinary.run(["render", "-"], stdin: #"{"navviz": 1, "tree": {"id": "a", "chilren": [], "active": "b"}}"#)
+        #expect(r.status == 65)
+        #expect(r.stdout == "")
+        #expect(r.stderr == """
+            <stdin>: error: tree: unknown field 'chilren' (did you mean 'children'?)
+            <stdin>: error: tree: active 'b' names no child (it has no children)
+
+            """)
+    }
+
+    @Test func syntaxErrorNamesLineAndColumn() throws {
+        let r = try NavVizBinary.run(["render", "-"], stdin: "{\n  \"id\": \"a\"\n  \"kind\": \"tabs\"\n}")
+        #expect(r.status == 65)
+        #expect(r.stderr == "<stdin>:3:3: error: invalid JSON: expected ',' or '}', found '\"'\n")
+    }
+
+    @Test func missingFileExits66() throws {
+        let r = try NavVizBinary.run(["render", "nope.json"])
+        #expect(r.status == 66)
+        #expect(r.stderr == "nope.json: error: cannot read: no such file\n")
+    }
+
+    @Test func unwritableOutputExits74AndLeavesNothing() throws {
+        let r = try NavVizBinary.run(["render", "Samples/katana-tabs.json", "-o", "/nonexistent-dir/x.svg"])
+        #expect(r.status == 74)
+        #expect(r.stderr == "/nonexistent-dir/x.svg: error: cannot write: directory '/nonexistent-dir' does not exist\n")
+    }
+
+    @Test func failedRunLeavesAnExistingOutputAlone() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("keep.svg").path
+        try "previous".write(toFile: out, atomically: true, encoding: .utf8)
+        let r = try NavVizBinary.run(["render", "-", "-o", out], stdin: "{broken")
+        #expect(r.status == 65)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "previous")
+    }
+
+    @Test func badUsageExits64() throws {
+        #expect(try NavVizBinary.run(["render", "Samples/katana-tabs.json", "--format", "gif"]).status == 64)
+        #expect(try NavVizBinary.run(["render", "Samples/katana-tabs.json", "-o", "x.bmp"]).status == 64)
+        let r = try NavVizBinary.run(["render", "Samples/katana-tabs.json", "--frame", "3"])
+        #expect(r.status == 64)
+        #expect(r.stderr == "Samples/katana-tabs.json: error: --frame 3 is out of range: the document has 1 frame (0...0)\n")
+    }
+
+    @Test func frameOfASequence() throws {
+        let seq = #"{"navviz": 1, "frames": [{"label": "a", "tree": {"id": "a"}}, {"label": "b", "tree": {"id": "b"}}]}"#
+        #expect(try NavVizBinary.run(["render", "-", "--frame", "0"], stdin: seq).stdout == "a ●\n")
+        #expect(try NavVizBinary.run(["render", "-"], stdin: seq).stdout == "b ●\n")
+    }
+
+    @Test func deepChainRendersAsTextAndRefusesImage() throws {
+        var s = ""
+        let depth = 20_000
+        for i in 0..<depth { s += #"{"id": "s\#(i)", "active": "s\#(i + 1)", "children": ["# }
+        s += #"{"id": "s\#(depth)"}"# + String(repeating: "]}", count: depth)
+        let text = try NavVizBinary.run(["render", "-"], stdin: s)
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").count == depth + 1)
+        let image = try NavVizBinary.run(["render", "-", "--format", "svg"], stdin: s)
+        #expect(image.status == 65)
+        #expect(image.stderr == "error: the diagram has 20001 nodes; images are limited to 5000 (use --format text, json or dot for larger trees)\n")
+    }
+
+    @Test func validateListsEveryProblem() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.json").path
+        try #"{"frames": [{"tree": {"id": "a", "children": [{"id": "a"}]}}, {"tree": {"id": ""}}]}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        let r = try NavVizBinary.run(["validate", "Samples/katana-tabs.json", bad])
+        #expect(r.status == 65)
+        #expect(r.stdout == "Samples/katana-tabs.json: ok (snapshot, 7 nodes)\n")
+        #expect(r.stderr == "\(bad): error: frames[0].tree.children[0]: duplicate id 'a'\n\(bad): error: frames[1].tree: 'id' must not be empty\n")
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try NavVizBinary.run(["render", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--frame"))
+        #expect(try NavVizBinary.run(["--version"]).status == 0)
+    }
+}
