@@ -13,7 +13,15 @@ public enum DOTEncoder {
     public struct Options: Sendable, Equatable {
         /// Nodes carry `pos="x,y!"` from ``SceneNode/position`` (for the nop2 engine).
         public var pinned: Bool = false
-        public init(pinned: Bool = false) { self.pinned = pinned }
+        /// Invisible anchors at these corners give every pinned frame the same canvas.
+        public var corners: (Point, Point)?
+        public init(pinned: Bool = false, corners: (Point, Point)? = nil) {
+            self.pinned = pinned
+            self.corners = corners
+        }
+        public static func == (a: Options, b: Options) -> Bool {
+            a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
+        }
     }
 
     public static func encode(_ scene: Scene, options: Options = .init()) -> String {
@@ -37,7 +45,7 @@ public enum DOTEncoder {
         if let title = scene.title {
             graph += ["label=<<B>\(DOTText.html(title))</B>>", "labelloc=t", "labeljust=l"]
         }
-        if options.pinned { graph.append("notranslate=true") }
+        if options.pinned { graph += ["notranslate=true", "splines=true"] }
         out += "  graph [\(graph.joined(separator: ", "))];\n"
         out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
         out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
@@ -70,7 +78,12 @@ public enum DOTEncoder {
             out += "    \(members.joined(separator: "; "));\n"
             out += "  }\n"
         }
-        if !scene.legend.isEmpty {
+        if options.pinned, let (low, high) = options.corners {
+            for (i, p) in [low, high].enumerated() {
+                out += "  anchor\(i) [id=\"anchor\(i)\", shape=point, style=invis, width=0, height=0, label=\"\", pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"];\n"
+            }
+        }
+        if !scene.legend.isEmpty && !options.pinned {
             out += "  legend [id=\"legend\", class=\"legend\", shape=plain, label=<\(legendTable(scene.legend, theme: theme))>];\n"
             if let first = scene.nodes.first, let name = names[first.id] {
                 out += "  \(name) -> legend [style=invis, weight=0];\n"

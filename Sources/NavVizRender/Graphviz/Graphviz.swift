@@ -29,26 +29,23 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
-    /// Lays the graph out and returns each node's centre (in points) by its DOT `id`
-    /// attribute, for frames that share one layout.
+    /// Lays the graph out and returns each node's centre in points, keyed by DOT node name
+    /// (`n0`, `n1`, …), read from Graphviz's `plain` output.
     public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Point] {
-        try withContext { gvc throws(RenderError) in
+        let plain = try withContext { gvc throws(RenderError) in
             try withGraph(dot) { graph throws(RenderError) in
                 try layout(gvc, graph, engine: engine)
                 defer { gvFreeLayout(gvc, graph) }
-                var out: [String: Point] = [:]
-                var node = agfstnode(graph)
-                while let n = node {
-                    if let idPtr = agget(UnsafeMutableRawPointer(n), strdupa("id")), let posPtr = agget(UnsafeMutableRawPointer(n), strdupa("pos")) {
-                        let id = String(cString: idPtr)
-                        let parts = String(cString: posPtr).split(separator: ",").compactMap { Double($0) }
-                        if parts.count == 2, !id.isEmpty { out[id] = Point(x: parts[0], y: parts[1]) }
-                    }
-                    node = agnxtnode(graph, n)
-                }
-                return out
+                return try renderData(gvc, graph, device: "plain", name: "plain")
             }
         }
+        var out: [String: Point] = [:]
+        for line in String(decoding: plain, as: UTF8.self).split(separator: "\n") where line.hasPrefix("node ") {
+            let fields = line.split(separator: " ", maxSplits: 4)
+            guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]) else { continue }
+            out[String(fields[1])] = Point(x: x * 72, y: y * 72)
+        }
+        return out
     }
 
     /// Graphviz's version string, e.g. `2.43.0`.
@@ -133,11 +130,6 @@ public final class Graphviz: @unchecked Sendable {
             Array(UnsafeBufferPointer(start: $0, count: Int(length)))
         }
     }
-}
-
-/// `strdupa` stand-in: agget takes a non-const char*; the literal lives for the call.
-private func strdupa(_ s: StaticString) -> UnsafeMutablePointer<CChar> {
-    UnsafeMutablePointer(mutating: UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self))
 }
 
 /// Collects what Graphviz reports through `agerr` instead of letting it print to stderr.

@@ -1,0 +1,72 @@
+/// One layout shared by every frame of an animation, so a node keeps its position in every
+/// frame in which it appears.
+///
+/// The union of all frames (every node and edge that appears anywhere) is laid out once by
+/// `dot`; each frame is then drawn by Graphviz's `nop2` engine with its nodes pinned to those
+/// positions and two invisible anchors at the union's corners, so every frame has the same
+/// canvas and nothing jumps when a player steps through them.
+public struct StableLayout: Sendable {
+    /// Node centres in points, by navviz id.
+    public let positions: [String: Point]
+    /// The lower-left and upper-right corners of the union layout, with a margin.
+    public let corners: (Point, Point)
+
+    /// The engine frames are drawn with.
+    public static let engine = "nop2"
+
+    /// Lays out the union of the scenes once.
+    public static func compute(_ scenes: [Scene]) throws(RenderError) -> StableLayout {
+        let union = unionScene(scenes)
+        let dot = DOTEncoder.encode(union)
+        let byName = try Graphviz.shared.positions(dot: dot)
+        var positions: [String: Point] = [:]
+        for (i, node) in union.nodes.enumerated() {
+            if let p = byName["n\(i)"] { positions[node.id] = p }
+        }
+        let xs = positions.values.map(\.x), ys = positions.values.map(\.y)
+        let margin = 80.0
+        let low = Point(x: (xs.min() ?? 0) - margin, y: (ys.min() ?? 0) - margin / 2)
+        let high = Point(x: (xs.max() ?? 0) + margin, y: (ys.max() ?? 0) + margin / 2)
+        return StableLayout(positions: positions, corners: (low, high))
+    }
+
+    /// The scene with every node pinned to its union position.
+    public func pin(_ scene: Scene) -> Scene {
+        var pinned = scene
+        for i in pinned.nodes.indices {
+            pinned.nodes[i].position = positions[pinned.nodes[i].id]
+        }
+        return pinned
+    }
+
+    /// DOT for a pinned frame, to render with ``engine``.
+    public func dot(_ scene: Scene) -> String {
+        DOTEncoder.encode(pin(scene), options: .init(pinned: true, corners: corners))
+    }
+
+    /// Every node (in first-appearance order, drawn with its widest look so the layout
+    /// leaves room for badges) and every edge of all scenes.
+    static func unionScene(_ scenes: [Scene]) -> Scene {
+        var union = Scene(theme: scenes.first?.theme ?? .light)
+        var nodeIndex: [String: Int] = [:]
+        var edges = Set<String>()
+        for scene in scenes {
+            for node in scene.nodes {
+                if let i = nodeIndex[node.id] {
+                    if width(node) > width(union.nodes[i]) { union.nodes[i] = node }
+                } else {
+                    nodeIndex[node.id] = union.nodes.count
+                    union.nodes.append(node)
+                }
+            }
+            for edge in scene.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
+                union.edges.append(edge)
+            }
+        }
+        return union
+    }
+
+    static func width(_ node: SceneNode) -> Int {
+        node.title.count + node.badges.reduce(0) { $0 + $1.text.count + 2 } + (node.subtitle?.count ?? 0) / 2
+    }
+}

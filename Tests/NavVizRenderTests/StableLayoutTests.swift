@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import NavVizCore
+import NavVizRender
+import _NavVizTestSupport
+
+/// Frames drawn from one union layout: nodes keep their place and the canvas its size.
+struct StableLayoutTests {
+    static func textPosition(of id: String, in svg: String) -> String? {
+        guard let g = svg.range(of: "<g id=\"node&#45;\(id)\"") else { return nil }
+        guard let t = svg.range(of: "<text ", range: g.upperBound..<svg.endIndex) else { return nil }
+        let rest = svg[t.upperBound...]
+        guard let x = rest.range(of: "x=\""), let yEnd = rest.range(of: "\" font-family") else { return nil }
+        return String(rest[x.lowerBound..<yEnd.lowerBound])
+    }
+
+    static func canvas(_ svg: String) -> String? {
+        guard let r = svg.range(of: "<svg width=\""), let end = svg.range(of: " viewBox", range: r.upperBound..<svg.endIndex) else { return nil }
+        return String(svg[r.lowerBound..<end.lowerBound])
+    }
+
+    @Test func sharedNodesDoNotMove() throws {
+        let a = try Samples.tree(#"{"id": "tabs", "kind": "tabs", "active": "home", "children": [{"id": "home"}, {"id": "chats", "active": "chat", "children": [{"id": "chat"}]}]}"#)
+        let b = try Samples.tree(#"{"id": "tabs", "kind": "tabs", "active": "settings", "children": [{"id": "home", "active": "feed", "children": [{"id": "feed"}]}, {"id": "settings"}]}"#)
+        let scenes = [TreeScene.make(a, theme: .light), TreeScene.make(b, theme: .light)]
+        let layout = try StableLayout.compute(scenes)
+        let svgs = try scenes.map { String(decoding: try Graphviz.shared.render(dot: layout.dot($0), format: .svg, engine: StableLayout.engine), as: UTF8.self) }
+        for id in ["tabs", "home"] {
+            let p0 = Self.textPosition(of: id, in: svgs[0]), p1 = Self.textPosition(of: id, in: svgs[1])
+            #expect(p0 != nil && p0 == p1, "\(id) moved: \(p0 ?? "-") vs \(p1 ?? "-")")
+        }
+        #expect(Self.canvas(svgs[0]) == Self.canvas(svgs[1]))
+        #expect(!svgs[1].contains("node&#45;chat\""))
+        #expect(layout.positions.count == 6)
+    }
+}
