@@ -24,7 +24,13 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "NavVizRender", dependencies: ["NavVizCore", "CGraphviz"]),
+        // libgd, found through pkg-config `gdlib`, for animated GIFs.
+        .systemLibrary(
+            name: "CGD",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"]), .brew(["gd"])]
+        ),
+        .target(name: "NavVizRender", dependencies: ["NavVizCore", "CGraphviz", "CGD"]),
         .executableTarget(
             name: "navviz",
             dependencies: [
