@@ -11,10 +11,11 @@
 /// tree for the loop guard, and copying the tree once per instruction for ``RoutingStep/tree``).
 public enum Router {
     /// Routes `start` to `destination`, entering nodes as `templates` say.
-    public static func route(from start: Tree, to destination: [PathElement], templates: Templates = [:]) -> RoutingResult {
+    /// `chunkLimit` replaces the default guard of 4 x (nodes + path length) chunks.
+    public static func route(from start: Tree, to destination: [PathElement], templates: Templates = [:], chunkLimit: Int? = nil) -> RoutingResult {
         var result = RoutingResult(start: start, destination: destination)
         var tree = start
-        let limit = 4 * (start.count + destination.count)
+        let limit = chunkLimit ?? 4 * (start.count + destination.count)
         // Loop guard: chunk indices by a hash of (tree, chunk); a hit is confirmed exactly.
         var seen: [Int: [Int]] = [:]
 

@@ -6,10 +6,12 @@
 /// - `switchTo(X in C)`: C must be a switch container; its child equal to X (id and
 ///   context) becomes active. When none is equal nothing changes, as in Portus.
 /// - `enter(X)`: the active leaf, which must be Enterable, enters X. Without a template X
-///   becomes its active child, unless an equal child is already there. With a template
-///   (Portus `managedEntries`) a node equal to X anywhere in the tree gets the template's
-///   children merged in; otherwise X is attached as the active leaf with the template's
-///   children below it, managed, the template's active one active.
+///   becomes its active child, unless an equal child is already there. A template with
+///   children is Portus's `managedEntries`: a node equal to X anywhere in the tree gets the
+///   template's children merged in (those not already there); otherwise X is attached as
+///   the active leaf with the template's children below it, managed, the template's active
+///   one active. A template without children only gives the entered node its fields
+///   (type, label, kind, flags), as an entry without `managedEntries`.
 ///
 /// navviz trees keep ids unique, so an enter that would add a second node with an id
 /// already in the tree fails with ``RoutingError/duplicateID(id:enteringUnder:existingParent:)``
@@ -56,10 +58,14 @@ public enum RoutingExecution {
         guard let leaf = tree.activePath.last else { throw .emptyTree(target: element) }
         let leafID = tree.id(leaf)
         guard tree.node(leaf).isEnterable else { throw .notEnterable(leaf: leafID, target: element) }
-        guard let template = templates[element.id], let templateRoot = template.root else {
+        let template = templates[element.id]
+        guard let template, let templateRoot = template.root, !template.children(templateRoot).isEmpty else {
+            // No managed entries: add as the active leaf unless an equal child is there.
             if tree.children(leaf).contains(where: { tree.node($0).identity == element.identity }) { return leafID }
             try checkFree(element.id, under: leafID, in: tree)
-            tree.addChild(enteredNode(element, template: nil, parent: tree.node(leaf)), to: leaf, makeActive: true)
+            let fields = template.flatMap { t in t.root.map(t.node) }
+            let node = enteredNode(element, template: fields, parent: tree.node(leaf))
+            tree.addChild(node, to: leaf, makeActive: true)
             return leafID
         }
         let managed = template.children(templateRoot)
