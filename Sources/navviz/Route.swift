@@ -40,8 +40,10 @@ extension NavVizCommand {
 
             Examples:
               navviz route Samples/portus-example-1.route.json
-              navviz route Samples/portus-tree.json --templates Samples/portus-example-1.route.json \\
-                --to 'switchNode1/node1/node5/node8' --format json
+              navviz route Samples/portus-example-2.route.json --format json
+              navviz route Samples/portus-tree.json --to 'switchNode1/switchNode2/node4'
+              navviz route Samples/portus-tree.json --to 'switchNode1/node2/node7?tab=1' \\
+                --templates Samples/portus-start.route.json
               navviz route Samples/portus-example-4.route.json -o route.svg --legend
             """
         )

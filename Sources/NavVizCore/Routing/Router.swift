@@ -52,7 +52,7 @@ public enum Router {
                     result.steps.append(RoutingStep(instruction: instruction, operation: operation, chunk: number - 1, tree: tree))
                 } catch {
                     result.chunks.append(RoutingChunk(instructions: chunk, steps: first..<result.steps.count))
-                    result.failure = RoutingFailure(error: error, chunk: number, instruction: (result.steps.count + 1, instruction),
+                    result.failure = RoutingFailure(error: error, chunk: number, instruction: instruction, instructionNumber: result.steps.count + 1,
                                                     executed: result.operations)
                     return result
                 }

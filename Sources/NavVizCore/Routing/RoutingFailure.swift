@@ -6,16 +6,19 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The 1-based number of the chunk that failed: the one being computed, or the one
     /// whose instruction failed.
     public var chunk: Int
-    /// The instruction that failed and the 1-based number it would have had among all
-    /// instructions; nil when the chunk itself could not be computed.
-    public var instruction: (number: Int, instruction: RoutingInstruction)?
+    /// The instruction whose execution failed; nil when the chunk itself could not be
+    /// computed.
+    public var instruction: RoutingInstruction?
+    /// The 1-based number ``instruction`` would have had among all instructions.
+    public var instructionNumber: Int?
     /// The operations that did run, in order.
     public var executed: [Operation]
 
-    public init(error: RoutingError, chunk: Int, instruction: (number: Int, instruction: RoutingInstruction)? = nil, executed: [Operation]) {
+    public init(error: RoutingError, chunk: Int, instruction: RoutingInstruction? = nil, instructionNumber: Int? = nil, executed: [Operation]) {
         self.error = error
         self.chunk = chunk
         self.instruction = instruction
+        self.instructionNumber = instructionNumber
         self.executed = executed
     }
 
@@ -24,7 +27,7 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// Where the route failed: `chunk 3, instruction 4 (enter settings)` or `chunk 2 (computing it)`.
     public var step: String {
-        if let (number, instruction) = instruction {
+        if let instruction, let number = instructionNumber {
             return "chunk \(chunk), instruction \(number) (\(instruction))"
         }
         return "chunk \(chunk) (computing it)"
@@ -46,10 +49,5 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
             for (i, op) in executed.enumerated() { out.append("    \(i + 1). \(OperationFormat.phrase(op))") }
         }
         return out
-    }
-
-    public static func == (a: RoutingFailure, b: RoutingFailure) -> Bool {
-        a.error == b.error && a.chunk == b.chunk && a.executed == b.executed
-            && a.instruction?.number == b.instruction?.number && a.instruction?.instruction == b.instruction?.instruction
     }
 }
