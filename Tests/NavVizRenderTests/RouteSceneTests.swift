@@ -104,5 +104,17 @@ import _NavVizTestSupport
         #expect(mermaid.contains("-.->"))
     }
 
+    /// A route that stops short still draws what ran (for a step-by-step replay).
+    @Test func unreachableRouteDrawsWhatRan() throws {
+        let theme = Theme.light
+        let scene = RouteScene.make(try result("portus-loop.route.json"), theme: theme)
+        #expect(scene.title == "route to tabs/settings (not reachable)")
+        let settings = try node(scene, "settings")
+        #expect(settings.badges == [Badge(text: "1", color: theme.enter), Badge(text: "2", color: theme.leave)])
+        // Entered under 'feed', not under 'tabs' where the destination wants it.
+        #expect(settings.classes == ["ghost", "left"])
+        #expect(scene.nodes.filter { $0.classes.contains("final") }.map(\.id) == ["tabs", "home", "feed"])
+    }
+
     enum SceneTestError: Error { case notARoute }
 }

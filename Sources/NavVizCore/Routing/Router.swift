@@ -7,13 +7,14 @@
 /// - every executed instruction is kept, so a failure names what did run and where it
 ///   stopped (``RoutingFailure``).
 ///
-/// Iterative; each chunk costs time linear in the tree (computing it, fingerprinting the
-/// tree for the loop guard, and copying the tree once per instruction for ``RoutingStep/tree``).
+/// Iterative; each chunk costs time linear in the tree and its instructions (computing it,
+/// fingerprinting the tree for the loop guard, and keeping one copy of the tree it started
+/// from, ``RoutingChunk/tree``).
 public enum Router {
     /// Routes `start` to `destination`, entering nodes as `templates` say.
     /// `chunkLimit` replaces the default guard of 4 x (nodes + path length) chunks.
     public static func route(from start: Tree, to destination: [PathElement], templates: Templates = [:], chunkLimit: Int? = nil) -> RoutingResult {
-        var result = RoutingResult(start: start, destination: destination)
+        var result = RoutingResult(start: start, destination: destination, templates: templates)
         var tree = start
         let limit = chunkLimit ?? 4 * (start.count + destination.count)
         // Loop guard: chunk indices by a hash of (tree, chunk); a hit is confirmed exactly.
@@ -33,7 +34,7 @@ public enum Router {
             let number = result.chunks.count + 1
             let key = fingerprint(tree, chunk)
             if let earlier = seen[key]?.first(where: { j in
-                result.chunks[j].instructions == chunk && result.tree(before: result.chunks[j].steps.lowerBound) == tree
+                result.chunks[j].instructions == chunk && result.chunks[j].tree == tree
             }) {
                 result.failure = RoutingFailure(error: .loop(.repeated(chunk: number, repeats: earlier + 1, instructions: chunk)),
                                                 chunk: number, executed: result.operations)
@@ -46,18 +47,21 @@ public enum Router {
             seen[key, default: []].append(result.chunks.count)
 
             let first = result.steps.count
+            let before = tree
             for instruction in chunk {
                 do {
                     let operation = try RoutingExecution.execute(instruction, on: &tree, templates: templates)
-                    result.steps.append(RoutingStep(instruction: instruction, operation: operation, chunk: number - 1, tree: tree))
+                    result.steps.append(RoutingStep(instruction: instruction, operation: operation, chunk: number - 1))
                 } catch {
-                    result.chunks.append(RoutingChunk(instructions: chunk, steps: first..<result.steps.count))
+                    result.chunks.append(RoutingChunk(instructions: chunk, steps: first..<result.steps.count, tree: before))
+                    result.final = tree
                     result.failure = RoutingFailure(error: error, chunk: number, instruction: instruction, instructionNumber: result.steps.count + 1,
                                                     executed: result.operations)
                     return result
                 }
             }
-            result.chunks.append(RoutingChunk(instructions: chunk, steps: first..<result.steps.count))
+            result.chunks.append(RoutingChunk(instructions: chunk, steps: first..<result.steps.count, tree: before))
+            result.final = tree
         }
     }
 

@@ -17,7 +17,7 @@ public enum RouteScene {
         builder.drawStart(result.start)
         for (i, step) in result.steps.enumerated() {
             if case .enter = step.operation {
-                builder.drawEntered(before: result.tree(before: i), after: step.tree)
+                builder.drawEntered(before: result.tree(before: i), after: result.tree(after: i))
             }
             builder.badge(step.operation, number: i + 1)
         }

@@ -11,7 +11,7 @@ import Testing
         let tree = try RoutingFixtures.tree(#"{"id": "app", "active": "home", "children": [{"id": "home"}]}"#)
         let result = Router.route(from: tree, to: try RoutingFixtures.path("app/home/pager/p1"), templates: try templates())
         #expect(RoutingFixtures.phrases(result) == ["enter pager under home", "switch pager to p1"])
-        let entered = result.steps[0].tree
+        let entered = result.tree(after: 0)
         let pager = try #require(entered.slot(of: "pager"))
         #expect(entered.node(pager).kind == "page")
         #expect(entered.activeChild(pager).map(entered.id) == "p2")
