@@ -168,22 +168,7 @@ public struct DocumentDecoder {
 
     mutating func templates(_ v: Int) -> Templates {
         guard let t = json.member("templates", of: v) else { return [:] }
-        guard json.kind(t) == .object else {
-            problem("templates", "must be an object mapping ids to nodes, found \(json.kind(t).phrase)")
-            return [:]
-        }
-        var out: Templates = [:]
-        for (key, value) in json.fields(t) {
-            let path = "templates.\(key)"
-            let node = tree(value, path: path, allowNull: false)
-            guard let root = node.root else { continue }
-            if node.id(root) != key {
-                problem(path, "template id '\(node.id(root))' does not match its key '\(key)'")
-                continue
-            }
-            out[key] = node
-        }
-        return out
+        return templateMap(t, path: "templates")
     }
 
     // MARK: Fields

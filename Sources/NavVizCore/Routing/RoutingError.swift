@@ -1,0 +1,78 @@
+/// Why a destination cannot be reached: the reasons Portus answers
+/// `destinationNotReachable`, plus the three repairs navviz adds (SEMANTICS.md, Part 1:
+/// the crash of P.7.1, the loop guard, and ids that must stay unique).
+///
+/// Messages are lowercase and quote identifiers.
+public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No leave, switch or enter applies (P.3, step 5): the destination ends at `index`
+    /// (below `parent`, nil at the root), the active path goes on, and nothing on it can be
+    /// left because every node there is managed or not Leavable.
+    case emptyChunk(index: Int, parent: String?)
+    /// A Leavable, unmanaged node on the way answers `canLeave` false (P.7.4): the whole
+    /// leave chunk is dropped.
+    case refusedLeave(Node.Identity)
+    /// The switch point has several children but none has the destination's id (P.3,
+    /// step 4; contexts are not compared here).
+    case noSuchChild(container: String, target: PathElement, children: [String])
+    /// Portus traps with "index out of range" (P.7.1): the destination is a strict prefix of
+    /// the active path ending at `container`, which has several children, and nothing below
+    /// it can be left.
+    case prefixCrash(container: String, index: Int)
+    /// A switch was computed for a node with several children that is not a switch
+    /// container (`Switchable`), so its execution fails (P.5).
+    case notSwitchable(container: String, target: PathElement)
+    /// The active leaf is not Enterable, so it cannot enter `target` (P.6).
+    case notEnterable(leaf: String, target: PathElement)
+    /// The tree is empty: there is no active leaf to enter `target` from.
+    case emptyTree(target: PathElement)
+    /// Entering would put a second node with this id in the tree. Portus would add it;
+    /// navviz trees keep ids unique, so the route stops. `existingParent` is where the id
+    /// already is (nil for the root).
+    case duplicateID(id: String, enteringUnder: String, existingParent: String?)
+    /// The Router would cycle forever (P.7.2); navviz's loop guard stopped it.
+    case loop(LoopKind)
+
+    /// How the loop guard noticed a loop.
+    public enum LoopKind: Hashable, Sendable {
+        /// Chunk `chunk` (1-based) is the same as chunk `repeats`, computed on the same tree,
+        /// so the route would go round for ever.
+        case repeated(chunk: Int, repeats: Int, instructions: [RoutingInstruction])
+        /// More than `limit` chunks: 4 x (nodes + path length).
+        case tooManyChunks(limit: Int)
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyChunk(_, let parent):
+            if let parent {
+                return "the destination ends at '\(parent)' but the active path goes on below it, and nothing there can be left (every node is managed or not Leavable)"
+            }
+            return "the destination is empty and the active path cannot be left (every node is managed or not Leavable)"
+        case .refusedLeave(let node):
+            return "'\(Self.name(node))' refuses to be left (canLeave is false), so the whole leave chunk is dropped"
+        case .noSuchChild(let container, let target, let children):
+            let list = children.map { "'\($0)'" }.joined(separator: ", ")
+            return "switch point '\(container)' has no child with id '\(target.id)' (its children: \(list))"
+        case .prefixCrash(let container, _):
+            return "the destination ends at '\(container)' but the active path goes on below it into several children and nothing there can be left; Portus crashes here with 'index out of range'"
+        case .notSwitchable(let container, let target):
+            return "'\(container)' has several children but is not a switch container, so it cannot switch to '\(target)'"
+        case .notEnterable(let leaf, let target):
+            return "the active leaf '\(leaf)' is not Enterable, so it cannot enter '\(target)'"
+        case .emptyTree(let target):
+            return "the tree is empty, so there is no active leaf to enter '\(target)'"
+        case .duplicateID(let id, let leaf, let parent):
+            let place = parent.map { "under '\($0)'" } ?? "as the root"
+            return "entering '\(id)' under '\(leaf)' would add a second node with id '\(id)' (one is already \(place)); ids must be unique in a navviz tree"
+        case .loop(.repeated(let chunk, let repeats, let instructions)):
+            let list = instructions.map(\.description).joined(separator: ", ")
+            return "routing loops: chunk \(chunk) (\(list)) repeats chunk \(repeats) on the same tree"
+        case .loop(.tooManyChunks(let limit)):
+            return "routing loops: more than \(limit) chunks (4 x (nodes + path length))"
+        }
+    }
+
+    static func name(_ node: Node.Identity) -> String {
+        node.context.isEmpty ? node.id : "\(node.id)?\(node.context.queryString)"
+    }
+}

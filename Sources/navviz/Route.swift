@@ -1,0 +1,162 @@
+import ArgumentParser
+import NavVizCore
+import NavVizFiles
+import NavVizRender
+
+extension NavVizCommand {
+    /// `navviz route REQUEST` or `navviz route TREE --to PATH`: Portus's routing algorithm.
+    struct Route: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compute the instructions Portus's router runs to reach a destination.",
+            discussion: """
+            Runs Portus's routing algorithm and its Router loop on a tree: each chunk of \
+            instructions (all the leaves, one switch, or one enter) is computed from the \
+            active path, executed on the tree the way a well-behaved app reports it, and the \
+            next chunk is computed, until the active path equals the destination. Portus's \
+            quirks are kept; where Portus would crash or loop for ever, navviz stops and says \
+            why.
+
+            The input is a route request (a tree, templates and 'to'), or any snapshot with \
+            --to. A path on the command line is written 'root/list/detail?hex=ff0000': \
+            elements split on '/', a context as a query string, '%XX' escapes decoded. \
+            --to replaces a request's own destination.
+
+            Templates say what an entered node brings with it (Portus managedEntries: its \
+            managed children and which one is active). They come from the document's \
+            'templates' and from --templates FILE, which is either an object mapping ids to \
+            nodes or a document with a 'templates' field; the file's templates replace the \
+            document's of the same id.
+
+            The format comes from --format, else from the extension of -o (.txt, .json, \
+            .dot or .gv, .svg, .png, .pdf, .mmd or .mermaid), else text. text lists the \
+            numbered instructions, then the final active path. json is FORMAT.md's array of \
+            leave, switch and enter objects. dot, svg, png, pdf and mermaid draw the starting \
+            tree with the destination traced, each instruction's number on its node, entered \
+            nodes as dotted ghosts and the final active path marked.
+
+            When the destination cannot be reached, nothing is written; standard error says \
+            'error: destination not reachable: REASON', where it failed, and the \
+            instructions that did run; the exit status is 1.
+
+            Examples:
+              navviz route Samples/portus-example-1.route.json
+              navviz route Samples/portus-example-2.route.json --format json
+              navviz route Samples/portus-tree.json --to 'switchNode1/switchNode2/node4'
+              navviz route Samples/portus-tree.json --to 'switchNode1/node2/node7?tab=1' \\
+                --templates Samples/portus-start.route.json
+              navviz route Samples/portus-example-4.route.json -o route.svg --legend
+            """
+        )
+
+        @Argument(help: "A route request, or a snapshot to route with --to ('-' reads standard input).")
+        var file: String = "-"
+
+        @Option(help: "The destination path, 'root/child?key=value', replacing the request's 'to'.")
+        var to: String?
+
+        @Option(help: "A file of templates: an object mapping ids to nodes, or a document with a 'templates' field.")
+        var templates: String?
+
+        @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid.")
+        var format: RouteFormat?
+
+        @OptionGroup var output: OutputOptions
+
+        @OptionGroup var look: LookOptions
+
+        func run() throws {
+            try reporting {
+                let request = try self.request()
+                let format = try RouteFormat.resolve(format, output: output.path)
+                let result = Router.route(request)
+                if let failure = result.failure {
+                    var lines = failure.lines
+                    lines[0] = "error: " + lines[0]
+                    throw Failure(lines, status: Failure.Status.checkFailed)
+                }
+                try output.write(try bytes(result, format: format), binary: format.isBinary)
+            }
+        }
+
+        /// The request from the file, with --to and --templates applied.
+        func request() throws -> RouteRequest {
+            let document = try DocumentFile.load(file)
+            let name = file == "-" ? DocumentFile.stdinName : file
+            var request: RouteRequest
+            switch document {
+            case .route(let r):
+                request = r
+            case .snapshot(let tree):
+                guard to != nil else {
+                    throw Failure(["\(name): error: a snapshot has no destination; add --to 'root/child' or use a route request"], status: Failure.Status.usage)
+                }
+                request = RouteRequest(tree: tree, to: [])
+            default:
+                throw Failure(["\(name): error: expected a route request or a snapshot, found a \(document.kindName)"], status: Failure.Status.dataError)
+            }
+            if let to {
+                do {
+                    request.to = try PathParser.parse(to)
+                } catch {
+                    throw Failure(["error: --to '\(to)': \(error)"], status: Failure.Status.usage)
+                }
+            }
+            if let templates {
+                for (id, template) in try TemplatesFile.load(templates) { request.templates[id] = template }
+            }
+            return request
+        }
+
+        func bytes(_ result: RoutingResult, format: RouteFormat) throws -> [UInt8] {
+            switch format {
+            case .text:
+                return Array(RouteText.render(result).utf8)
+            case .json:
+                return Array(OperationFormat.jsonArray(result.operations).utf8)
+            case .mermaid:
+                return Array(MermaidEncoder.encode(scene(result)).utf8)
+            case .dot, .svg, .png, .pdf:
+                return try ImageOutput.bytes(scene: scene(result), format: format.render)
+            }
+        }
+
+        func scene(_ result: RoutingResult) -> Scene {
+            RouteScene.make(result, theme: look.theme.value, legend: look.legend)
+        }
+    }
+}
+
+/// The formats `route` writes.
+enum RouteFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, dot, svg, png, pdf, mermaid
+
+    var isBinary: Bool { self == .png || self == .pdf }
+
+    /// The matching `render` format for the Graphviz path (dot and images).
+    var render: RenderFormat { RenderFormat(rawValue: rawValue) ?? .dot }
+
+    /// The explicit format, else the output's extension, else text.
+    static func resolve(_ explicit: RouteFormat?, output: String?) throws -> RouteFormat {
+        if let explicit { return explicit }
+        guard let output, output != "-" else { return .text }
+        let ext = output.split(separator: ".").last.map { String($0).lowercased() } ?? ""
+        switch ext {
+        case "txt": return .text
+        case "gv": return .dot
+        case "mmd": return .mermaid
+        default:
+            if let f = RouteFormat(rawValue: ext) { return f }
+            throw Failure(["\(output): error: cannot tell the format from the extension '.\(ext)'; use --format text|json|dot|svg|png|pdf|mermaid"], status: Failure.Status.usage)
+        }
+    }
+}
+
+/// The text output: numbered instructions, then the final active path.
+enum RouteText {
+    static func render(_ result: RoutingResult) -> String {
+        let instructions = result.operations.isEmpty ? "(already at the destination)\n" : OperationFormat.text(result.operations)
+        let final = result.final
+        let path = final.activePath.map { PathElement(id: final.id($0), context: final.node($0).context).description }
+        return instructions + "\nfinal active path: " + path.joined(separator: "/") + "\n"
+    }
+}
