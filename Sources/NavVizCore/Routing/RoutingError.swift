@@ -56,7 +56,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .prefixCrash(let container, _):
             return "the destination ends at '\(container)' but the active path goes on below it into several children and nothing there can be left; Portus crashes here with 'index out of range'"
         case .notSwitchable(let container, let target):
-            return "'\(container)' has several children but is not a switch container, so it cannot switch to '\(target)'"
+            return "'\(container)' is not a switch container, so it cannot switch to '\(target)'"
         case .notEnterable(let leaf, let target):
             return "the active leaf '\(leaf)' is not Enterable, so it cannot enter '\(target)'"
         case .emptyTree(let target):
