@@ -57,6 +57,13 @@ struct DiffReplay {
                 for id in pushed { try push(id, under: nil) }
                 return
             }
+            if pushed.isEmpty, let gone = oldByID[parent], !alive[gone] {
+                // A pop-only change under a parent that already went with its own parent.
+                for id in popped where oldByID[id].map({ parents[$0] }) != gone {
+                    throw Message(text: "'\(id)' is not a child of '\(parent)'")
+                }
+                return
+            }
             let p = try live(parent)
             for id in popped {
                 guard let w = kids[p].first(where: { nodes[$0].id == id && oldByID[id] == $0 }) else {
