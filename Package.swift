@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Foundation only: model, documents, validation, semantics. An iOS app can depend on it.
@@ -39,7 +40,13 @@ let package = Package(
             ]
         ),
         .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles"]),
-        .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore", "NavVizFiles", "_NavVizTestSupport"]),
+        .testTarget(
+            name: "NavVizCoreTests",
+            dependencies: [
+                "NavVizCore", "NavVizFiles", "_NavVizTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport"]),
     ]

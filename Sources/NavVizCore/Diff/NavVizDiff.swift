@@ -1,0 +1,78 @@
+/// The `navviz` dialect: SEMANTICS.md Part 1, rules 1 to 8, in linear time.
+///
+/// 1. identity is id + context; 2. kept = same identity under the kept counterpart of the
+/// parent (``DiffMatching``); 3. children inactive first in document order, then active;
+/// 4. removed nodes in post-order of the old tree, new nodes in pre-order of the new tree;
+/// 5. per parent of new nodes: `push`, or `change` with `children` and `active`; a replaced
+/// root is `change(parent: nil, popped: [old root], pushed: [new root])` (without extras);
+/// 6. the other removed nodes grouped by old parent: `pop`, or a pop-only `change` (without
+/// extras: the parent's children are not re-listed when nothing is added); 7. `activate`
+/// for a kept node that now shows a different child that was already there; 8. pops, then
+/// pushes and changes, then activates.
+struct NavVizDiff {
+    let old: Tree
+    let new: Tree
+
+    func operations() -> [Operation] {
+        let matching = DiffMatching(old: old, new: new, dialect: .navviz)
+        let removed = DiffWalk.postorder(old, .navviz).filter { matching.newSlot(ofOld: $0) == nil }
+        let added = DiffWalk.preorder(new, .navviz).filter { matching.oldSlot(ofNew: $0) == nil }
+
+        // Removed nodes by old parent (-1: the root), in pop order.
+        var removedUnder = OrderedGroups<Int, Tree.Slot>()
+        for a in removed { removedUnder.append(a, to: old.parent(a) ?? -1) }
+        // New nodes by new parent (-1: the root), in push order.
+        var addedUnder = OrderedGroups<Int, Tree.Slot>()
+        for b in added { addedUnder.append(b, to: new.parent(b) ?? -1) }
+
+        var taken = Array(repeating: false, count: old.nodes.count)
+        var inserts: [Operation] = []
+        for (parent, pushes) in addedUnder.groups {
+            if parent < 0 {
+                let root = pushes[0]
+                if let oldRoot = old.root {
+                    taken[oldRoot] = true
+                    inserts.append(.change(parent: nil, popped: [old.id(oldRoot)], pushed: [new.id(root)]))
+                } else {
+                    inserts.append(.push(id: new.id(root), parent: nil, context: new.node(root).context))
+                }
+                continue
+            }
+            // Only a kept parent has removed children; a new parent starts empty.
+            let popped = matching.oldSlot(ofNew: parent).map { removedUnder[$0] } ?? []
+            if pushes.count == 1 && popped.isEmpty {
+                let b = pushes[0]
+                inserts.append(.push(id: new.id(b), parent: new.id(parent), context: new.node(b).context))
+                continue
+            }
+            for a in popped { taken[a] = true }
+            inserts.append(.change(
+                parent: new.id(parent),
+                popped: popped.map(old.id),
+                pushed: pushes.map(new.id),
+                children: new.children(parent).map(new.id),
+                active: new.activeChild(parent).map(new.id)
+            ))
+        }
+
+        var pops: [Operation] = []
+        var left = OrderedGroups<Int, Tree.Slot>()
+        for a in removed where !taken[a] { left.append(a, to: old.parent(a) ?? -1) }
+        for (parent, group) in left.groups {
+            let parentID = parent < 0 ? nil : old.id(parent)
+            if group.count == 1 {
+                pops.append(.pop(id: old.id(group[0]), parent: parentID, context: old.node(group[0]).context))
+            } else {
+                pops.append(.change(parent: parentID, popped: group.map(old.id), pushed: []))
+            }
+        }
+
+        var activates: [Operation] = []
+        for b in DiffWalk.postorder(new, .navviz) {
+            guard let a = matching.oldSlot(ofNew: b), let c = new.activeChild(b),
+                  let before = matching.oldSlot(ofNew: c), old.activeChild(a) != before else { continue }
+            activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context))
+        }
+        return pops + inserts + activates
+    }
+}

@@ -1,0 +1,45 @@
+/// The `reswift` dialect: ReSwift-Router's `routingActionsForTransition` over the two
+/// active paths, compared by id (route elements are identifiers), SEMANTICS.md O.
+///
+/// With `c` the index of the last common element (-1 if none): pop the old route from its
+/// end down to index `c+2`; then `change` at `c+1` when both routes go on, else `pop` of
+/// `old[c+1]` when the old route is longer; then push the rest of the new route.
+///
+/// Mapping to operations: `pop(old[i])` is `pop(id, parent: old[i-1])`, `push(new[i])` is
+/// `push(id, parent: new[i-1])`, the change at index `i` is `change(parent: path[i-1],
+/// popped: [old[i]], pushed: [new[i]])`; the parent is null at index 0, so a changed root is
+/// `change(parent: null, …)`. Empty trees are empty routes: pushes from, or pops down to,
+/// nothing, exactly as the original loop runs.
+struct ReSwiftDiff {
+    let old: Tree
+    let new: Tree
+
+    func operations() -> [Operation] {
+        let from = old.activePath, to = new.activePath
+        var c = -1
+        while c + 1 < from.count, c + 1 < to.count, old.id(from[c + 1]) == new.id(to[c + 1]) { c += 1 }
+        if c == from.count - 1 && c == to.count - 1 { return [] }
+
+        func pop(_ i: Int) -> Operation {
+            .pop(id: old.id(from[i]), parent: i > 0 ? old.id(from[i - 1]) : nil, context: old.node(from[i]).context)
+        }
+        var ops: [Operation] = []
+        var index = from.count - 1
+        while index > c + 1 {
+            ops.append(pop(index))
+            index -= 1
+        }
+        if from.count > c + 1 && to.count > c + 1 {
+            ops.append(.change(parent: c >= 0 ? new.id(to[c]) : nil, popped: [old.id(from[c + 1])], pushed: [new.id(to[c + 1])]))
+        } else if from.count > to.count {
+            ops.append(pop(index))
+            index -= 1
+        }
+        while index < to.count - 1 {
+            let i = index + 1
+            ops.append(.push(id: new.id(to[i]), parent: i > 0 ? new.id(to[i - 1]) : nil, context: new.node(to[i]).context))
+            index += 1
+        }
+        return ops
+    }
+}

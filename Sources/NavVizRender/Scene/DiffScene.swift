@@ -1,0 +1,88 @@
+import NavVizCore
+
+/// Draws one picture of two tree states and the operations between them.
+///
+/// - Kept nodes look as ``TreeScene`` draws them, with the NEW active path emphasised.
+/// - New nodes are green (`theme.added`, class `added`); removed nodes are red and dashed
+///   (`theme.removed`, class `removed`), drawn under their old parent beside the children
+///   that stay.
+/// - A node whose id is in both trees but which the dialect does not keep (navviz: moved, a
+///   changed context, or under a re-created parent) is drawn once, at its new place, as new
+///   (class `added` plus `moved` or `recreated`). A node whose parent changed, in any dialect,
+///   also gets a dashed red edge from its old parent (class `removed moved`, label `moved`),
+///   so a KatanaRouter move, invisible in the operations, still shows.
+/// - Each operation's number (1-based, execution order) is a badge on its node: a pop on the
+///   popped node, a push on the pushed node, an activate on the activated node, a change on
+///   its parent (on the new root for a root change). A change also draws a box (`theme.change`)
+///   around the parent's children it touches, and an activate colours and labels the newly
+///   active edge (`theme.activate`).
+///
+/// DOT ids stay `node-<id>`: every id is drawn once.
+public enum DiffScene {
+    /// The scene of the transition from `old` to `new` through `operations`.
+    public static func make(old: Tree, new: Tree, operations: [Operation], dialect: DiffDialect,
+                            theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
+        var scene = Scene(title: title, theme: theme)
+        let matching = DiffMatching(old: old, new: new, dialect: dialect)
+        let layout = DiffLayout(old: old, new: new)
+        let onPath = new.activeSet
+        var index: [String: Int] = [:]
+
+        for item in layout.order() {
+            var node: SceneNode
+            switch item {
+            case .new(let b):
+                let path = onPath.contains(b)
+                node = TreeScene.node(b, in: new, theme: theme, onPath: path)
+                if matching.oldSlot(ofNew: b) == nil {
+                    node.stroke = theme.added
+                    node.fill = theme.addedFill
+                    node.penWidth = max(node.penWidth, 2.0)
+                    var classes = ["added"]
+                    if let a = old.slot(of: new.id(b)) {
+                        classes.append(old.parent(a).map(old.id) == new.parent(b).map(new.id) ? "recreated" : "moved")
+                    }
+                    node.classes = classes + node.classes
+                }
+                if let p = new.parent(b) {
+                    var edge = TreeScene.edge(from: p, to: b, in: new, theme: theme, onPath: path)
+                    if matching.oldSlot(ofNew: b) == nil {
+                        edge.color = theme.added
+                        edge.classes.insert("added", at: 0)
+                    }
+                    scene.edges.append(edge)
+                }
+            case .old(let a):
+                node = TreeScene.node(a, in: old, theme: theme, onPath: false)
+                node.stroke = theme.removed
+                node.fill = theme.removedFill
+                node.fontColor = theme.text
+                node.styles.append("dashed")
+                node.classes = ["removed"] + node.classes.filter { $0 != "inactive" }
+                if let p = old.parent(a) {
+                    scene.edges.append(SceneEdge(from: old.id(p), to: old.id(a), color: theme.removed, penWidth: 1.0,
+                                                 styles: ["dashed"], classes: ["removed"]))
+                }
+            }
+            index[node.id] = scene.nodes.count
+            scene.nodes.append(node)
+        }
+        scene.edges += layout.moves().map { move in
+            SceneEdge(from: move.oldParent, to: move.id, color: theme.removed, penWidth: 1.0, styles: ["dashed"],
+                      classes: ["removed", "moved"], label: "moved", labelColor: theme.removed)
+        }
+        DiffMarks.add(operations, to: &scene, index: index, theme: theme)
+        if legend { scene.legend = legendEntries(theme) }
+        return scene
+    }
+
+    static func legendEntries(_ theme: Theme) -> [LegendEntry] {
+        TreeScene.legendEntries(theme) + [
+            LegendEntry(text: "new node (pushed)", stroke: theme.added, fill: theme.addedFill),
+            LegendEntry(text: "removed node (popped), drawn where it was", stroke: theme.removed, fill: theme.removedFill, dashed: true),
+            LegendEntry(text: "change: box around the children it replaces", stroke: theme.change, fill: theme.background, dashed: true),
+            LegendEntry(text: "activate: the newly active edge", stroke: theme.activate, fill: theme.background),
+            LegendEntry(text: "numbers: operations in execution order", stroke: theme.stroke, fill: theme.fill),
+        ]
+    }
+}
