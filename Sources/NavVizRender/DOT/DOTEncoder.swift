@@ -75,6 +75,10 @@ public enum DOTEncoder {
             out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n"
             out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10;\n"
             out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n"
+            if options.pinned, let (low, high) = box.bounds {
+                let bb = [low.x, low.y, high.x, high.y].map(DOTText.number).joined(separator: ",")
+                out += "    bb=\"\(bb)\"; lp=\"\(DOTText.number(low.x + 40)),\(DOTText.number(high.y - 8))\";\n"
+            }
             out += "    \(members.joined(separator: "; "));\n"
             out += "  }\n"
         }

@@ -29,9 +29,16 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
-    /// Lays the graph out and returns each node's centre in points, keyed by DOT node name
-    /// (`n0`, `n1`, …), read from Graphviz's `plain` output.
-    public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Point] {
+    /// A laid-out node: its centre and size in points.
+    public struct Placement: Sendable, Equatable {
+        public var center: Point
+        public var width: Double
+        public var height: Double
+    }
+
+    /// Lays the graph out and returns each node's placement in points, keyed by DOT node
+    /// name (`n0`, `n1`, …), read from Graphviz's `plain` output.
+    public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Placement] {
         let plain = try withContext { gvc throws(RenderError) in
             try withGraph(dot) { graph throws(RenderError) in
                 try layout(gvc, graph, engine: engine)
@@ -39,11 +46,12 @@ public final class Graphviz: @unchecked Sendable {
                 return try renderData(gvc, graph, device: "plain", name: "plain")
             }
         }
-        var out: [String: Point] = [:]
+        var out: [String: Placement] = [:]
         for line in String(decoding: plain, as: UTF8.self).split(separator: "\n") where line.hasPrefix("node ") {
-            let fields = line.split(separator: " ", maxSplits: 4)
-            guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]) else { continue }
-            out[String(fields[1])] = Point(x: x * 72, y: y * 72)
+            let fields = line.split(separator: " ", maxSplits: 6)
+            guard fields.count >= 6, let x = Double(fields[2]), let y = Double(fields[3]),
+                  let w = Double(fields[4]), let h = Double(fields[5]) else { continue }
+            out[String(fields[1])] = Placement(center: Point(x: x * 72, y: y * 72), width: w * 72, height: h * 72)
         }
         return out
     }

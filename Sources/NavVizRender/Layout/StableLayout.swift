@@ -8,6 +8,8 @@
 public struct StableLayout: Sendable {
     /// Node centres in points, by navviz id.
     public let positions: [String: Point]
+    /// Node sizes (width, height) in points, by navviz id, for the boxes around groups.
+    public let sizes: [String: (Double, Double)]
     /// The lower-left and upper-right corners of the union layout, with a margin.
     public let corners: (Point, Point)
 
@@ -20,21 +22,37 @@ public struct StableLayout: Sendable {
         let dot = DOTEncoder.encode(union)
         let byName = try Graphviz.shared.positions(dot: dot)
         var positions: [String: Point] = [:]
+        var sizes: [String: (Double, Double)] = [:]
         for (i, node) in union.nodes.enumerated() {
-            if let p = byName["n\(i)"] { positions[node.id] = p }
+            if let p = byName["n\(i)"] {
+                positions[node.id] = p.center
+                sizes[node.id] = (p.width, p.height)
+            }
         }
         let xs = positions.values.map(\.x), ys = positions.values.map(\.y)
         let margin = 80.0
         let low = Point(x: (xs.min() ?? 0) - margin, y: (ys.min() ?? 0) - margin / 2)
         let high = Point(x: (xs.max() ?? 0) + margin, y: (ys.max() ?? 0) + margin / 2)
-        return StableLayout(positions: positions, corners: (low, high))
+        return StableLayout(positions: positions, sizes: sizes, corners: (low, high))
     }
 
-    /// The scene with every node pinned to its union position.
+    /// The scene with every node pinned to its union position, and every box given the
+    /// bounds of its members (nop2 draws clusters only where their bounds are known).
     public func pin(_ scene: Scene) -> Scene {
         var pinned = scene
         for i in pinned.nodes.indices {
             pinned.nodes[i].position = positions[pinned.nodes[i].id]
+        }
+        for i in pinned.boxes.indices {
+            var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
+            for id in pinned.boxes[i].nodeIDs {
+                guard let p = positions[id], let (w, h) = sizes[id] else { continue }
+                low = Point(x: min(low.x, p.x - w / 2), y: min(low.y, p.y - h / 2))
+                high = Point(x: max(high.x, p.x + w / 2), y: max(high.y, p.y + h / 2))
+            }
+            if low.x.isFinite {
+                pinned.boxes[i].bounds = (Point(x: low.x - 8, y: low.y - 8), Point(x: high.x + 8, y: high.y + 22))
+            }
         }
         return pinned
     }

@@ -104,6 +104,13 @@ public struct SceneBox: Sendable, Equatable {
     public var nodeIDs: [String]
     public var color: String
     public var classes: [String]
+    /// Lower-left and upper-right corners in points, for frames drawn with pinned positions.
+    public var bounds: (Point, Point)?
+
+    public static func == (a: SceneBox, b: SceneBox) -> Bool {
+        a.id == b.id && a.label == b.label && a.nodeIDs == b.nodeIDs && a.color == b.color && a.classes == b.classes
+            && a.bounds?.0 == b.bounds?.0 && a.bounds?.1 == b.bounds?.1
+    }
     public init(id: String, label: String, nodeIDs: [String], color: String, classes: [String]) {
         self.id = id
         self.label = label

@@ -1,0 +1,38 @@
+/// The frames of any document and, between each pair, the operations that lead from one to
+/// the next: the executed actions of a script, the diff (in a chosen dialect) of a sequence
+/// or log, the instructions of a route. Every animation and report reads this one model.
+public struct Timeline: Sendable {
+    /// What the timeline was made from.
+    public enum Source: String, Sendable {
+        case snapshot, sequence, log, script, route
+    }
+
+    /// One transition: what leads from `frames[i]` to `frames[i + 1]`.
+    public struct Transition: Sendable, Equatable {
+        public var label: String?
+        public var operations: [Operation]
+        public init(label: String?, operations: [Operation]) {
+            self.label = label
+            self.operations = operations
+        }
+    }
+
+    public var title: String?
+    public var source: Source
+    public var frames: [Frame]
+    /// `transitions[i]` leads from `frames[i]` to `frames[i + 1]`.
+    public var transitions: [Transition]
+    /// How a route that could not reach its destination failed (the frames show what ran).
+    public var failure: String?
+
+    public init(title: String?, source: Source, frames: [Frame], transitions: [Transition], failure: String? = nil) {
+        self.title = title
+        self.source = source
+        self.frames = frames
+        self.transitions = transitions
+        self.failure = failure
+    }
+
+    /// Every operation in order, numbered across the whole timeline.
+    public var allOperations: [Operation] { transitions.flatMap(\.operations) }
+}

@@ -1,0 +1,65 @@
+/// Builds the ``Timeline`` of a document.
+public enum TimelineBuilder {
+    /// Why a timeline could not be built.
+    public enum BuildError: Error, Sendable, CustomStringConvertible {
+        /// A step of an action script failed.
+        case script(ScriptError)
+        public var description: String {
+            switch self {
+            case .script(let e): e.description
+            }
+        }
+    }
+
+    /// The timeline of any document. Sequences and logs are diffed in `dialect`.
+    public static func build(_ document: Document, dialect: DiffDialect = .navviz) throws(BuildError) -> Timeline {
+        switch document {
+        case .snapshot(let tree):
+            return Timeline(title: nil, source: .snapshot, frames: [Frame(tree: tree)], transitions: [])
+        case .sequence(let s):
+            return sequence(s, dialect: dialect)
+        case .script(let script):
+            do {
+                let steps = try ScriptRunner.run(script)
+                var frames = [Frame(label: "initial", tree: script.initial)]
+                var transitions: [Timeline.Transition] = []
+                for (i, step) in steps.enumerated() {
+                    let label = step.label ?? "step \(i + 1)"
+                    frames.append(Frame(label: label, tree: step.tree))
+                    transitions.append(.init(label: label, operations: step.operations))
+                }
+                return Timeline(title: script.title, source: .script, frames: frames, transitions: transitions)
+            } catch {
+                throw .script(error)
+            }
+        case .route(let request):
+            return route(request)
+        }
+    }
+
+    /// Frames as given; transitions are the diffs between consecutive frames.
+    public static func sequence(_ s: SnapshotSequence, dialect: DiffDialect) -> Timeline {
+        var transitions: [Timeline.Transition] = []
+        for (a, b) in zip(s.frames, s.frames.dropFirst()) {
+            transitions.append(.init(label: b.label, operations: TreeDiff.operations(from: a.tree, to: b.tree, dialect: dialect)))
+        }
+        let frames = s.frames.enumerated().map { i, f in Frame(label: f.label ?? "frame \(i)", tree: f.tree) }
+        return Timeline(title: s.title, source: s.isLog ? .log : .sequence, frames: frames, transitions: transitions)
+    }
+
+    /// One frame per executed instruction, from the starting tree.
+    public static func route(_ request: RouteRequest) -> Timeline {
+        let result = Router.route(request)
+        var frames = [Frame(label: "start", tree: request.tree)]
+        var transitions: [Timeline.Transition] = []
+        let states = result.states
+        for (i, step) in result.steps.enumerated() {
+            let label = OperationFormat.phrase(step.operation)
+            frames.append(Frame(label: label, tree: states[i + 1]))
+            transitions.append(.init(label: label, operations: [step.operation]))
+        }
+        let title = "route to " + request.to.map(\.description).joined(separator: "/")
+        return Timeline(title: title, source: .route, frames: frames, transitions: transitions,
+                        failure: result.failure.map { "destination not reachable: \($0.description)" })
+    }
+}
