@@ -1,0 +1,63 @@
+import NavVizCore
+
+/// One picture of an animation and what it stands for.
+public struct AnimationFrame: Sendable {
+    /// What a frame shows.
+    public enum Phase: String, Sendable {
+        /// The first state.
+        case initial
+        /// The state before a transition, its pending operations numbered on it.
+        case pending
+        /// The state after a transition, with its active path.
+        case applied
+    }
+
+    public var label: String
+    public var phase: Phase
+    /// The transition this frame belongs to (nil for the initial frame).
+    public var transition: Int?
+    /// The transition's operations, in execution order.
+    public var operations: [Operation]
+    /// In `--step op` mode, how many of the operations this frame shows as done.
+    public var shown: Int?
+    public var scene: Scene
+}
+
+/// How finely an animation steps.
+public enum StepMode: String, Sendable, CaseIterable {
+    /// A pending frame and an applied frame per transition.
+    case transition
+    /// One pending frame per operation, then the applied frame.
+    case op
+}
+
+/// Turns a ``Timeline`` into the frames of an animation: the initial state, then for each
+/// transition a pending frame (the state before, with the pending operations numbered in
+/// execution order as the diff diagram numbers them) and the applied frame (the new state
+/// with its active path). A transition without operations gets only its applied frame.
+public enum AnimationPlan {
+    public static func frames(_ timeline: Timeline, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+        guard let first = timeline.frames.first else { return [] }
+        var out = [AnimationFrame(label: first.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
+                                  scene: TreeScene.make(first.tree, theme: theme))]
+        for (i, t) in timeline.transitions.enumerated() {
+            let before = timeline.frames[i].tree, after = timeline.frames[i + 1].tree
+            let label = t.label ?? timeline.frames[i + 1].label ?? "step \(i + 1)"
+            if !t.operations.isEmpty {
+                switch step {
+                case .transition:
+                    let scene = DiffScene.make(old: before, new: after, operations: t.operations, dialect: dialect, theme: theme)
+                    out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: nil, scene: scene))
+                case .op:
+                    for j in t.operations.indices {
+                        let scene = DiffScene.make(old: before, new: after, operations: Array(t.operations[...j]), dialect: dialect, theme: theme)
+                        out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: scene))
+                    }
+                }
+            }
+            out.append(AnimationFrame(label: label, phase: .applied, transition: i, operations: t.operations, shown: nil,
+                                      scene: TreeScene.make(after, theme: theme)))
+        }
+        return out
+    }
+}

@@ -1,0 +1,58 @@
+import NavVizCore
+
+/// `summary.md`: a bug-report or `$GITHUB_STEP_SUMMARY` page: the title, Mermaid diagrams of
+/// the first and last states (GitHub renders them inline), a table of steps with their
+/// operations and links to the frames. Kept under GitHub's 1 MiB summary limit by dropping
+/// table rows (with a note) and then the diagrams if needed.
+public enum SummaryWriter {
+    /// GitHub's limit for one step summary.
+    public static let limit = 1_048_576
+
+    public static func markdown(title: String, timeline: Timeline, frames: [AnimationFrame], files: [String], theme: Theme, limit: Int = limit) -> String {
+        var head = "# \(escape(title))\n\n"
+        head += "\(timeline.frames.count) state\(timeline.frames.count == 1 ? "" : "s"), \(timeline.transitions.count) transition\(timeline.transitions.count == 1 ? "" : "s"), \(timeline.allOperations.count) operation\(timeline.allOperations.count == 1 ? "" : "s"); \(frames.count) frames. Open `index.html` to step through them.\n\n"
+        if let failure = timeline.failure { head += "> **error:** \(escape(failure))\n\n" }
+        var diagrams = ""
+        if let first = timeline.frames.first {
+            diagrams += "## First state: \(escape(first.label ?? "initial"))\n\n" + MermaidEncoder.fenced(TreeScene.make(first.tree, theme: theme)) + "\n"
+        }
+        if timeline.frames.count > 1, let last = timeline.frames.last {
+            diagrams += "## Last state: \(escape(last.label ?? "last"))\n\n" + MermaidEncoder.fenced(TreeScene.make(last.tree, theme: theme)) + "\n"
+        }
+        var rows: [String] = []
+        for (i, t) in timeline.transitions.enumerated() {
+            let ops = t.operations.isEmpty ? "no changes" : t.operations.enumerated().map { "\($0.offset + 1). \(escape(OperationFormat.phrase($0.element)))" }.joined(separator: "<br>")
+            let links = frames.indices.filter { frames[$0].transition == i }.map { "[\(String(format: "%04d", $0 + 1))](\(files[$0]))" }.joined(separator: " ")
+            rows.append("| \(i + 1) | \(escape(t.label ?? "")) | \(ops) | \(links) |")
+        }
+        let tableHead = "## Steps\n\n| # | step | operations | frames |\n|---|---|---|---|\n"
+        var text = head + diagrams + tableHead + rows.joined(separator: "\n") + "\n"
+        var kept = rows.count
+        while text.utf8.count > limit, kept > 0 {
+            kept = max(0, kept - max(1, kept / 10))
+            let note = "\n*\(rows.count - kept) more steps are in manifest.json (this summary stays under 1 MiB).*\n"
+            text = head + diagrams + tableHead + rows.prefix(kept).joined(separator: "\n") + "\n" + note
+        }
+        if text.utf8.count > limit {
+            text = head + "*The diagrams are too large for a step summary; see index.html.*\n"
+        }
+        return text
+    }
+
+    /// Text safe in a Markdown table cell and heading: no raw HTML, no pipes, one line.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\n", "\r": out += " "
+            case "*", "_", "`", "[", "]", "#", "\\": out += "\\\(c)"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

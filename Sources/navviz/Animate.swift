@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import NavVizCore
+import NavVizRender
+
+extension NavVizCommand {
+    /// `navviz animate FILE -o DIR`: a routing sequence as step-by-step frames, an HTML
+    /// player, a Markdown summary and a manifest (and PNG frames and a GIF on request).
+    struct Animate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn a sequence, log, script or route into a step-by-step animation.",
+            discussion: """
+            Writes DIR/frames/0001.svg, 0002.svg, …, DIR/index.html (a player that works \
+            offline: play, step, slider, keys ← → space, #N opens frame N), DIR/summary.md \
+            (Mermaid diagrams and a table of steps for a GitHub issue or \
+            $GITHUB_STEP_SUMMARY) and DIR/manifest.json. --png adds frames/NNNN.png and \
+            --gif animation.gif.
+
+            For each transition there is a pending frame (the state before, its pending \
+            operations numbered in execution order) and an applied frame (the new state). \
+            Nodes keep their positions in every frame: the union of all frames is laid out \
+            once and each frame is pinned to it (--layout per-frame opts out).
+
+            DIR is replaced atomically: a failed run leaves an existing DIR as it was.
+
+            Example:
+              navviz animate Samples/nivelir-deeplink.script.json -o out/deeplink --gif
+            """
+        )
+
+        @Argument(help: "A sequence, log, action script or route request ('-' reads standard input).")
+        var file: String = "-"
+
+        @Option(name: [.customShort("o"), .customLong("output")], help: "The output directory (created or replaced).")
+        var output: String
+
+        @Flag(help: "Also write frames/NNNN.png.")
+        var png = false
+
+        @Flag(help: "Also write animation.gif (encoded in-process with libgd).")
+        var gif = false
+
+        @Option(help: "Milliseconds per frame in the player and the GIF.")
+        var delay: Int = 1200
+
+        @Option(help: "transition: a pending and an applied frame per transition; op: one pending frame per operation.")
+        var step: StepMode = .transition
+
+        @Option(help: "stable: nodes keep their positions across frames; per-frame: each frame laid out on its own.")
+        var layout: AnimationRenderer.LayoutMode = .stable
+
+        @Option(help: "The title shown in the player and the summary (default: the document's title).")
+        var title: String?
+
+        @OptionGroup var timeline: TimelineOptions
+
+        @Option(help: "Colour theme of the frames: light or dark.")
+        var theme: ThemeChoice = .light
+
+        func validate() throws {
+            guard (20...60_000).contains(delay) else { throw ValidationError("--delay must be between 20 and 60000 milliseconds") }
+        }
+
+        func run() throws {
+            try reporting {
+                let built = try timeline.build(file)
+                let name = title ?? built.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+                let frames = AnimationPlan.frames(built, step: step, dialect: timeline.dialect, theme: theme.value)
+                let progress = Progress(enabled: Terminal.stderrIsTerminal)
+                let rendered: [AnimationRenderer.Rendered]
+                do {
+                    rendered = try AnimationRenderer.render(frames, layout: layout, png: png || gif, progress: progress.update)
+                } catch {
+                    progress.finish()
+                    throw Failure(["\(file): error: \(error)"], status: (error as? RenderError)?.isLimit == true ? Failure.Status.dataError : Failure.Status.software)
+                }
+                progress.finish()
+                let bundle = try Bundle(title: name, timeline: built, frames: frames, rendered: rendered, png: png, gif: gif,
+                                        delay: delay, theme: theme.value)
+                try OutputDirectory.write(bundle.files, to: output)
+                Terminal.out("\(output)/index.html\n")
+                if let failure = built.failure {
+                    throw Failure(["\(file): error: \(failure)"], status: Failure.Status.checkFailed)
+                }
+            }
+        }
+    }
+}
+
+extension StepMode: ExpressibleByArgument {}
+extension AnimationRenderer.LayoutMode: ExpressibleByArgument {}
+extension DiffDialect: ExpressibleByArgument {}
+
+extension RenderError {
+    var isLimit: Bool { if case .tooLarge = self { true } else { false } }
+}
+
+/// `rendering frames 12/40` on stderr, rewritten in place, only on a terminal.
+final class Progress {
+    let enabled: Bool
+    init(enabled: Bool) { self.enabled = enabled }
+    func update(_ done: Int, _ total: Int) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\rrendering frames \(done)/\(total)".utf8))
+    }
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

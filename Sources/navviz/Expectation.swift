@@ -1,0 +1,106 @@
+import NavVizCore
+import NavVizFiles
+
+/// What `navviz check` records and compares: each transition's label and operations, and
+/// a route's failure.
+///
+/// ```json
+/// {"navviz": 1, "source": "sequence", "transitions": [
+///   {"label": "open chat", "operations": [{"op": "push", "id": "chat", "parent": "chats"}]}
+/// ], "failure": null}
+/// ```
+struct Expectation: Equatable {
+    var source: String
+    var transitions: [NavVizCore.Timeline.Transition]
+    var failure: String?
+
+    init(_ timeline: NavVizCore.Timeline) {
+        source = timeline.source.rawValue
+        transitions = timeline.transitions
+        failure = timeline.failure
+    }
+
+    init(source: String, transitions: [NavVizCore.Timeline.Transition], failure: String?) {
+        self.source = source
+        self.transitions = transitions
+        self.failure = failure
+    }
+
+    var json: String {
+        let q = DocumentEncoder.quote
+        var out = "{\n  \"navviz\": 1,\n  \"source\": \(q(source)),\n  \"transitions\": ["
+        out += transitions.map { t in
+            let ops = t.operations.map { "\n        " + OperationFormat.json($0) }.joined(separator: ",")
+            return "\n    {\"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(ops)\(t.operations.isEmpty ? "" : "\n      ")]}"
+        }.joined(separator: ",")
+        out += "\n  ],\n  \"failure\": \(failure.map(q) ?? "null")\n}\n"
+        return out
+    }
+
+    /// Reads an expectation file, with `FILE: error: PATH: message` on problems.
+    static func load(_ path: String) throws -> Expectation {
+        let bytes = try DocumentFile.read(path)
+        let json: JSONValueTree
+        do {
+            json = try JSONReader.parse(bytes)
+        } catch {
+            throw Failure(["\(path):\(error.location.line):\(error.location.column): error: invalid JSON: \(error.message)"], status: Failure.Status.dataError)
+        }
+        func fail(_ m: String) -> Failure { Failure(["\(path): error: \(m)"], status: Failure.Status.dataError) }
+        let root = json.root
+        guard json.kind(root) == .object, let ts = json.member("transitions", of: root), json.kind(ts) == .array else {
+            throw fail("not an expectation: expected an object with 'transitions' (write one with --record)")
+        }
+        var transitions: [NavVizCore.Timeline.Transition] = []
+        for (i, t) in json.members(ts).enumerated() {
+            guard json.kind(t) == .object, let ops = json.member("operations", of: t), json.kind(ops) == .array else {
+                throw fail("transitions[\(i)]: expected an object with 'operations'")
+            }
+            var list: [Operation] = []
+            for (j, o) in json.members(ops).enumerated() {
+                do {
+                    list.append(try OperationDecoder.decode(json, o, path: "transitions[\(i)].operations[\(j)]"))
+                } catch {
+                    throw fail(error.description)
+                }
+            }
+            let label = json.member("label", of: t).flatMap { json.kind($0) == .string ? json.text($0) : nil }
+            transitions.append(.init(label: label, operations: list))
+        }
+        let source = json.member("source", of: root).map { json.text($0) } ?? ""
+        let failure = json.member("failure", of: root).flatMap { json.kind($0) == .string ? json.text($0) : nil }
+        return Expectation(source: source, transitions: transitions, failure: failure)
+    }
+
+    /// Readable differences, empty when the operations match (labels are informative only).
+    func drift(to actual: Expectation) -> [String] {
+        var out: [String] = []
+        if transitions.count != actual.transitions.count {
+            out.append("expected \(transitions.count) transitions, got \(actual.transitions.count)")
+        }
+        for i in 0..<max(transitions.count, actual.transitions.count) {
+            let e = i < transitions.count ? transitions[i].operations : []
+            let a = i < actual.transitions.count ? actual.transitions[i].operations : []
+            guard e != a else { continue }
+            let label = (i < actual.transitions.count ? actual.transitions[i].label : nil) ?? (i < transitions.count ? transitions[i].label : nil)
+            out.append("step \(i + 1)\(label.map { " (\($0))" } ?? ""):")
+            var j = 0
+            while j < max(e.count, a.count) {
+                let x = j < e.count ? e[j] : nil, y = j < a.count ? a[j] : nil
+                if x == y {
+                    out.append("    \(j + 1). \(OperationFormat.phrase(x!))")
+                } else {
+                    if let x { out.append("  - \(j + 1). \(OperationFormat.phrase(x))") }
+                    if let y { out.append("  + \(j + 1). \(OperationFormat.phrase(y))") }
+                }
+                j += 1
+            }
+        }
+        if failure != actual.failure {
+            out.append("failure:")
+            if let f = failure { out.append("  - \(f)") }
+            if let f = actual.failure { out.append("  + \(f)") }
+        }
+        return out
+    }
+}

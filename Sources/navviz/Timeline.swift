@@ -1,0 +1,70 @@
+import ArgumentParser
+import NavVizCore
+import NavVizFiles
+
+extension NavVizCommand {
+    /// `navviz timeline FILE`: the frames of any document and the operations between them.
+    struct Timeline: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the frames of a document and the operations between them.",
+            discussion: """
+            Every document has a timeline: a snapshot is one frame; a sequence or log has its \
+            frames, with the diff (in --dialect) between each pair; an action script has its \
+            initial tree and one frame per step, with the actions each step executed; a route \
+            request has one frame per executed Portus instruction. This is what 'animate' and \
+            'check' read.
+
+            Text shows each frame as a tree and the numbered operations between frames; json \
+            is {"navviz": 1, "title", "source", "frames": [{"index", "label", "tree"}], \
+            "transitions": [{"from", "to", "label", "operations"}], "failure"}.
+
+            A failing script step exits 65 naming the step, the action and why; an unreachable \
+            route prints the frames that ran and exits 1.
+            """
+        )
+
+        @Argument(help: "A snapshot, sequence, log, action script or route request ('-' reads standard input).")
+        var file: String = "-"
+
+        @OptionGroup var timeline: TimelineOptions
+
+        @Option(help: "Output format: text or json.")
+        var format: TimelineOutput = .text
+
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            try reporting {
+                let built = try timeline.build(file)
+                let text = format == .json ? TimelineFormat.json(built) : TimelineFormat.text(built)
+                try output.write(Array(text.utf8), binary: false)
+                if let failure = built.failure {
+                    throw Failure(["\(file): error: \(failure)"], status: Failure.Status.checkFailed)
+                }
+            }
+        }
+    }
+}
+
+enum TimelineOutput: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// `--dialect` and `--redact`, and building a document's timeline with them.
+struct TimelineOptions: ParsableArguments {
+    @Option(help: "Diff dialect for sequences and logs: navviz, katana, reswift or tempura.")
+    var dialect: DiffDialect = .navviz
+
+    @Flag(help: "Replace every context value with ••• (for reports that may carry tokens).")
+    var redact = false
+
+    func build(_ file: String) throws -> NavVizCore.Timeline {
+        var document = try DocumentFile.load(file)
+        if redact { document = Redaction.redact(document) }
+        do {
+            return try TimelineBuilder.build(document, dialect: dialect)
+        } catch {
+            throw Failure(["\(file): error: \(error)"], status: Failure.Status.dataError)
+        }
+    }
+}
