@@ -72,7 +72,7 @@ extension NavVizCommand {
                     rendered = try AnimationRenderer.render(frames, layout: layout, png: png || gif, progress: progress.update)
                 } catch {
                     progress.finish()
-                    throw Failure(["\(file): error: \(error)"], status: (error as? RenderError)?.isLimit == true ? Failure.Status.dataError : Failure.Status.software)
+                    throw Failure(["\(displayName(file)): error: \(error)"], status: (error as? RenderError)?.isLimit == true ? Failure.Status.dataError : Failure.Status.software)
                 }
                 progress.finish()
                 let bundle = try Bundle(title: name, timeline: built, frames: frames, rendered: rendered, png: png, gif: gif,
@@ -80,7 +80,7 @@ extension NavVizCommand {
                 try OutputDirectory.write(bundle.files, to: output)
                 Terminal.out("\(output)/index.html\n")
                 if let failure = built.failure {
-                    throw Failure(["\(file): error: \(failure)"], status: Failure.Status.checkFailed)
+                    throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }
             }
         }

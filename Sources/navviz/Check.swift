@@ -41,11 +41,11 @@ extension NavVizCommand {
                 let expected = try Expectation.load(expect)
                 let drift = expected.drift(to: actual)
                 if drift.isEmpty {
-                    Terminal.out("\(file): ok (\(actual.transitions.count) transitions, \(actual.transitions.map(\.operations.count).reduce(0, +)) operations match \(expect))\n")
+                    Terminal.out("\(displayName(file)): ok (\(actual.transitions.count) transitions, \(actual.transitions.map(\.operations.count).reduce(0, +)) operations match \(expect))\n")
                     return
                 }
                 Terminal.out(drift.joined(separator: "\n") + "\n")
-                throw Failure(["\(file): error: the operations drifted from \(expect) (re-record with --record if the change is intended)"],
+                throw Failure(["\(displayName(file)): error: the operations drifted from \(expect) (re-record with --record if the change is intended)"],
                               status: Failure.Status.checkFailed)
             }
         }

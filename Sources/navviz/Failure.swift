@@ -76,3 +76,8 @@ enum Style {
         return line[..<r.lowerBound] + ": \u{1B}[1;31merror:\u{1B}[0m " + line[r.upperBound...]
     }
 }
+
+/// The name messages use for an input: the path, or `<stdin>` for `-`.
+func displayName(_ file: String) -> String {
+    file == "-" ? DocumentFile.stdinName : file
+}

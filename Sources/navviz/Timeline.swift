@@ -39,7 +39,7 @@ extension NavVizCommand {
                 let text = format == .json ? TimelineFormat.json(built) : TimelineFormat.text(built)
                 try output.write(Array(text.utf8), binary: false)
                 if let failure = built.failure {
-                    throw Failure(["\(file): error: \(failure)"], status: Failure.Status.checkFailed)
+                    throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }
             }
         }
@@ -64,7 +64,7 @@ struct TimelineOptions: ParsableArguments {
         do {
             return try TimelineBuilder.build(document, dialect: dialect)
         } catch {
-            throw Failure(["\(file): error: \(error)"], status: Failure.Status.dataError)
+            throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
         }
     }
 }

@@ -1,0 +1,66 @@
+import Testing
+import NavVizCore
+import _NavVizTestSupport
+
+/// The one timeline every output reads, from every kind of document.
+struct TimelineTests {
+    @Test func scriptAndSequenceOfTheSameScenarioYieldTheSameFrames() throws {
+        let script = try TimelineBuilder.build(try Samples.load("tempura-showhide.script.json"))
+        let sequence = try TimelineBuilder.build(try Samples.load("tempura-showhide.sequence.json"))
+        #expect(script.frames.count == 6)
+        #expect(script.frames.map(\.tree) == sequence.frames.map(\.tree))
+        #expect(script.frames.map(\.label) == sequence.frames.map(\.label))
+        // Only the atomic hide differs: the script hides one screen, the diff pops both.
+        #expect(script.transitions[4].operations.count == 1)
+        #expect(sequence.transitions[4].operations.count == 2)
+    }
+
+    @Test func sequenceTransitionsAreDiffsInTheChosenDialect() throws {
+        let doc = try Samples.document("""
+            {"frames": [{"tree": {"id": "t", "active": "a", "children": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}},
+                        {"label": "to c", "tree": {"id": "t", "active": "c", "children": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}}]}
+            """)
+        let timeline = try TimelineBuilder.build(doc, dialect: .katana)
+        #expect(timeline.source == .sequence)
+        #expect(timeline.transitions == [.init(label: "to c", operations: [.activate(id: "c", parent: "t")])])
+    }
+
+    @Test func routeHasAFramePerInstruction() throws {
+        let timeline = try TimelineBuilder.build(try Samples.load("portus-example-1.route.json"))
+        #expect(timeline.frames.count == 5)
+        #expect(timeline.transitions.map { $0.operations.map(OperationFormat.phrase) } == [
+            ["leave switchNode3"], ["switch switchNode1 to node1"], ["enter node5 under node1"], ["enter node8 under node5"],
+        ])
+        let last = timeline.frames.last!.tree
+        #expect(last.activePath.map(last.id) == ["switchNode1", "node1", "node5", "node8"])
+        #expect(timeline.failure == nil)
+    }
+
+    @Test func unreachableRouteKeepsWhatRanAndTheFailure() throws {
+        let timeline = try TimelineBuilder.build(try Samples.load("portus-loop.route.json"))
+        #expect(timeline.failure?.hasPrefix("destination not reachable: ") == true)
+        #expect(timeline.frames.count == timeline.transitions.count + 1)
+    }
+
+    @Test func failingScriptStepIsReported() throws {
+        let doc = try Samples.document(#"{"initial": {"id": "r"}, "steps": [{"label": "bad", "actions": [{"pop": "x"}]}]}"#)
+        #expect(throws: TimelineBuilder.BuildError.self) { try TimelineBuilder.build(doc) }
+    }
+
+    @Test func redactionMasksEveryContextValue() throws {
+        let doc = Redaction.redact(try Samples.load("nivelir-deeplink.script.json"))
+        let timeline = try TimelineBuilder.build(doc)
+        let text = TimelineFormat.text(timeline) + TimelineFormat.json(timeline)
+        #expect(!text.contains("chatId=7") && !text.contains("\"7\""))
+        #expect(text.contains("chatId=•••"))
+    }
+
+    @Test func textAndJSON() throws {
+        let timeline = try TimelineBuilder.build(try Samples.load("tempura-showhide.script.json"))
+        let text = TimelineFormat.text(timeline)
+        #expect(text.contains("── step 3: Hide(screenB): hides screenC, then screenB ──\n1. pop screenC from screenB\n2. pop screenB from screenA\n"))
+        let json = TimelineFormat.json(timeline)
+        #expect(json.contains(#"{"from": 4, "to": 5, "label": "Hide(screenB, atomic): one hide", "operations": [{"op": "pop", "id": "screenB", "parent": "screenA"}]}"#))
+        #expect(json.contains(#"{"index": 0, "label": "initial", "tree": {"id": "screenA", "type": "ScreenAViewController"}}"#))
+    }
+}

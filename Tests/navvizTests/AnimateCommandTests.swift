@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// `navviz animate`, `timeline` and `check` run as a user runs them.
+@Suite(.serialized)
+struct AnimateCommandTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-anim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func files(_ dir: URL) -> [String] {
+        let e = FileManager.default.enumerator(atPath: dir.path)
+        return ((e?.allObjects as? [String]) ?? []).sorted()
+    }
+
+    @Test func bundleHasFramesPlayerSummaryManifestAndGIF() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("deeplink")
+        let r = try NavVizBinary.run(["animate", "Samples/nivelir-deeplink.script.json", "-o", out.path, "--png", "--gif"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "\(out.path)/index.html\n")
+        #expect(r.stderr == "")
+        // initial + (pending, applied) x 3 steps
+        let expected = (1...7).flatMap { [String(format: "frames/%04d.png", $0), String(format: "frames/%04d.svg", $0)] }
+        #expect(Self.files(out) == (["animation.gif", "frames"] + expected + ["index.html", "manifest.json", "summary.md"]).sorted())
+        let gif = try Data(contentsOf: out.appendingPathComponent("animation.gif"))
+        #expect(gif.starts(with: Array("GIF89a".utf8)))
+        #expect(gif.range(of: Data("NETSCAPE2.0".utf8)) != nil)
+        let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.hasPrefix("# Chat deep link while a modal is open (Nivelir)\n"))
+        #expect(summary.contains("```mermaid\nflowchart TD\n"))
+        #expect(summary.contains("| 3 | reset the chats stack to the list and push chat 7 (one setStack) | 1. change chatsStack: pop chat1; push chat7 | [0006](frames/0006.svg) [0007](frames/0007.svg) |"))
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
+        let frames = manifest?["frames"] as? [[String: Any]]
+        #expect(frames?.count == 7)
+        #expect(frames?.map { $0["phase"] as? String } == ["initial", "pending", "applied", "pending", "applied", "pending", "applied"])
+        #expect(frames?[5]["png"] as? String == "frames/0006.png")
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!html.contains("http://") || !html.contains("src=\"http"))
+        #expect(html.components(separatedBy: "<template id=\"frame-").count == 8)
+    }
+
+    @Test func nodesDoNotMoveBetweenFrames() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let r = try NavVizBinary.run(["animate", "Samples/katana-tabs.script.json", "-o", tmp.appendingPathComponent("a").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        var positions: [String: Set<String>] = [:]
+        for i in 1...9 {
+            let svg = try String(contentsOf: tmp.appendingPathComponent(String(format: "a/frames/%04d.svg", i)), encoding: .utf8)
+            for id in ["tabBar", "tabOne", "tabTwo", "childOne"] {
+                if let center = Self.center(of: id, in: svg) { positions[id, default: []].insert(center) }
+            }
+        }
+        for (id, set) in positions { #expect(set.count == 1, "\(id) moved: \(set)") }
+        #expect(positions.count == 4)
+    }
+
+    /// The centre of a node's outline (its first polygon, path or ellipse), rounded.
+    static func center(of id: String, in svg: String) -> String? {
+        guard let g = svg.range(of: "<g id=\"node&#45;\(id)\"") else { return nil }
+        let rest = svg[g.upperBound...]
+        guard let shape = rest.range(of: #" (points|d)="[^"]*""#, options: .regularExpression) else { return nil }
+        let numbers = rest[shape].split(whereSeparator: { !"0123456789.-".contains($0) }).compactMap { Double($0) }
+        let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
+        return "\(Int(((x0 + x1) / 2).rounded())),\(Int(((y0 + y1) / 2).rounded()))"
+    }
+
+    @Test func stepPerOperation() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("ops")
+        let r = try NavVizBinary.run(["animate", "Samples/portus-example-2.route.json", "-o", out.path, "--step", "op"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // 4 instructions, each its own transition: initial + 4 x (pending, applied)
+        #expect(Self.files(out.appendingPathComponent("frames")).count == 9)
+    }
+
+    @Test func failureLeavesAnExistingDirectoryAlone() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("keep")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try "old".write(to: out.appendingPathComponent("marker.txt"), atomically: true, encoding: .utf8)
+        let bad = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: #"{"initial": {"id": "r"}, "steps": [{"label": "boom", "actions": [{"pop": "ghost"}]}]}"#)
+        #expect(bad.status == 65)
+        #expect(bad.stderr == "<stdin>: error: steps[0] ('boom') actions[0] (pop): no node 'ghost' in the tree; the step was not applied\n")
+        #expect(Self.files(out) == ["marker.txt"])
+        #expect(Self.files(tmp) == ["keep", "keep/marker.txt"])
+        let good = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        #expect(good.status == 0)
+        #expect(!Self.files(out).contains("marker.txt"))
+    }
+
+    @Test func unwritableDestinationExits74() throws {
+        let r = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", "/nonexistent/out"])
+        #expect(r.status == 74)
+        #expect(r.stderr == "/nonexistent/out: error: cannot write: directory '/nonexistent' does not exist\n")
+    }
+
+    @Test func redactReachesEveryArtifact() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("r")
+        let r = try NavVizBinary.run(["animate", "Samples/nivelir-deeplink.script.json", "-o", out.path, "--redact"])
+        #expect(r.status == 0)
+        for file in Self.files(out) where file.contains(".") {
+            let text = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("chatId=7") && !text.contains("chatId=1"), "\(file) leaks context")
+        }
+    }
+
+    @Test func timelineCommand() throws {
+        let text = try NavVizBinary.run(["timeline", "Samples/tempura-showhide.script.json"])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("Tempura Show and Hide\n\nframe 0: initial\nscreenA ScreenAViewController ●\n"))
+        let json = try NavVizBinary.run(["timeline", "Samples/portus-loop.route.json", "--format", "json"])
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"failure\": \"destination not reachable: "))
+        #expect(json.stderr.hasPrefix("Samples/portus-loop.route.json: error: destination not reachable: "))
+    }
+
+    @Test func checkRecordsComparesAndExplainsDrift() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let expect = tmp.appendingPathComponent("expected.json").path
+        let record = try NavVizBinary.run(["check", "Samples/tempura-showhide.script.json", "--expect", expect, "--record"])
+        #expect(record.status == 0)
+        #expect(record.stdout == "recorded 5 transitions in \(expect)\n")
+        let same = try NavVizBinary.run(["check", "Samples/tempura-showhide.script.json", "--expect", expect])
+        #expect(same.status == 0)
+        let drift = try NavVizBinary.run(["check", "Samples/tempura-showhide.sequence.json", "--expect", expect])
+        #expect(drift.status == 1)
+        #expect(drift.stdout == """
+            step 5 (Hide(screenB, atomic): one hide):
+              - 1. pop screenB from screenA
+              + 1. pop screenC from screenB
+              + 2. pop screenB from screenA
+
+            """)
+        #expect(drift.stderr == "Samples/tempura-showhide.sequence.json: error: the operations drifted from \(expect) (re-record with --record if the change is intended)\n")
+        let missing = try NavVizBinary.run(["check", "Samples/tempura-showhide.script.json", "--expect", tmp.appendingPathComponent("none.json").path])
+        #expect(missing.status == 66)
+    }
+}
