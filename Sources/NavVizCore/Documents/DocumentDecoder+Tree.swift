@@ -54,9 +54,9 @@ extension DocumentDecoder {
             if let children {
                 let members = json.members(children)
                 let first = records.count
-                for (i, _) in members.enumerated() { records.append((record, i)) }
-                for (i, c) in members.enumerated().reversed() {
-                    stack.append((c, slot, first + i))
+                for i in 0..<members.count { records.append((record, i)) }
+                for i in stride(from: members.count - 1, through: 0, by: -1) {
+                    stack.append((members[members.startIndex + i], slot, first + i))
                 }
             }
         }
@@ -87,12 +87,16 @@ extension DocumentDecoder {
         var hasID = false
         var children: Int?
         var active: String?
-        var seen = Set<String>()
-        for (key, value) in json.fields(v) {
-            if !seen.insert(key).inserted {
+        // Known fields are tracked in a bit set; a set of strings only for unknown ones.
+        var seenKnown = 0
+        var seenOther = Set<String>()
+        for (key, value) in json.fieldSequence(v) {
+            let bit = FieldNames.nodeBit(key)
+            if bit != 0 ? seenKnown & bit != 0 : !seenOther.insert(key).inserted {
                 problem(path(), "duplicate field '\(key)'")
                 continue
             }
+            seenKnown |= bit
             let kind = json.kind(value)
             func string() -> String? {
                 if kind == .string { return json.text(value) }

@@ -2,6 +2,26 @@
 enum FieldNames {
     static let node = ["id", "type", "label", "kind", "switch", "managed", "leavable", "canLeave",
                        "enterable", "context", "active", "children"]
+    /// A distinct bit for each name in ``node`` (0 for any other name), to spot a repeated
+    /// field without hashing.
+    static func nodeBit(_ key: String) -> Int {
+        switch key {
+        case "id": 1 << 0
+        case "type": 1 << 1
+        case "label": 1 << 2
+        case "kind": 1 << 3
+        case "switch": 1 << 4
+        case "managed": 1 << 5
+        case "leavable": 1 << 6
+        case "canLeave": 1 << 7
+        case "enterable": 1 << 8
+        case "context": 1 << 9
+        case "active": 1 << 10
+        case "children": 1 << 11
+        default: 0
+        }
+    }
+
     static let snapshot = ["navviz", "tree"]
     static let sequence = ["navviz", "title", "frames"]
     static let frame = ["label", "tree"]

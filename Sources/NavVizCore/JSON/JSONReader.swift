@@ -190,14 +190,16 @@ public struct JSONReader {
         let open = pos
         pos += 1
         let start = pos
-        // Fast path: no escapes.
+        // Fast path: no escapes; ASCII text needs no UTF-8 validation.
+        var ascii = true
         while pos < bytes.count {
             let c = bytes[pos]
             if c == UInt8(ascii: "\"") {
-                let s = try utf8(bytes[start..<pos], at: open)
+                let s = ascii ? String(decoding: bytes[start..<pos], as: UTF8.self) : try utf8(bytes[start..<pos], at: open)
                 pos += 1
                 return s
             }
+            if c >= 0x80 { ascii = false }
             if c == UInt8(ascii: "\\") { break }
             if c < 0x20 { throw fail("control character U+\(hex4(UInt32(c))) in a string; write it escaped") }
             pos += 1

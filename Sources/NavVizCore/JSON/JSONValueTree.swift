@@ -63,6 +63,11 @@ public struct JSONValueTree: Sendable {
         let e = entries[v]
         return (e.first..<(e.first + e.count)).map { (keys[$0], items[$0]) }
     }
+    /// The object's members as (key, value) pairs in document order, without building an array.
+    public func fieldSequence(_ v: Int) -> LazyMapSequence<Range<Int>, (key: String, value: Int)> {
+        let e = entries[v]
+        return (e.first..<(e.first + e.count)).lazy.map { (keys[$0], items[$0]) }
+    }
     /// The value of `key` in an object, if present (first occurrence).
     public func member(_ key: String, of v: Int) -> Int? {
         let e = entries[v]
@@ -77,7 +82,7 @@ public struct JSONValueTree: Sendable {
         return entries.count - 1
     }
 
-    mutating func close(_ container: Int, members: [Int], keys memberKeys: [String]?) {
+    mutating func close(_ container: Int, members: ArraySlice<Int>, keys memberKeys: ArraySlice<String>?) {
         entries[container].first = items.count
         entries[container].count = members.count
         items.append(contentsOf: members)
@@ -93,47 +98,58 @@ public struct JSONValueTree: Sendable {
 /// reader uses it. Containers are opened and closed explicitly, so no recursion is needed.
 public struct JSONValueTreeBuilder {
     private var tree = JSONValueTree()
-    private var stack: [(entry: Int, members: [Int], keys: [String]?, pendingKey: String?)] = []
+    /// Open containers: the entry, where its members start in `pending`, whether it is an
+    /// object, and the key it has in its parent object.
+    private var stack: [(entry: Int, start: Int, isObject: Bool, key: String)] = []
+    /// Members of every open container, innermost last, with their keys (`""` in arrays):
+    /// one pair of arrays for the whole document instead of two per container.
+    private var pending: [Int] = []
+    private var pendingKeys: [String] = []
+    private var nextKey = ""
     private var rootSet = false
 
     public init() {}
 
     /// Sets the key for the next value added to the open object.
     public mutating func key(_ key: String) {
-        stack[stack.count - 1].pendingKey = key
+        nextKey = key
     }
 
     /// Adds a scalar (or null) value.
     public mutating func scalar(_ kind: JSONValueTree.Kind, _ text: String, at location: JSONValueTree.Location) {
         let v = tree.add(kind, text: text, at: location)
-        attach(v)
+        attach(v, key: takeKey())
     }
 
     /// Opens an array or object; values added until ``close()`` are its members.
     public mutating func open(_ kind: JSONValueTree.Kind, at location: JSONValueTree.Location) {
         let v = tree.add(kind, at: location)
-        stack.append((v, [], kind == .object ? [] : nil, nil))
+        stack.append((v, pending.count, kind == .object, takeKey()))
     }
 
     /// Closes the innermost open container.
     public mutating func close() {
         let frame = stack.removeLast()
-        tree.close(frame.entry, members: frame.members, keys: frame.keys)
-        attach(frame.entry)
+        tree.close(frame.entry, members: pending[frame.start...], keys: frame.isObject ? pendingKeys[frame.start...] : nil)
+        pending.removeSubrange(frame.start...)
+        pendingKeys.removeSubrange(frame.start...)
+        attach(frame.entry, key: frame.key)
     }
 
-    private mutating func attach(_ v: Int) {
+    /// The key set for the next value of the open object (`""` elsewhere).
+    private mutating func takeKey() -> String {
+        defer { nextKey = "" }
+        return stack.last?.isObject == true ? nextKey : ""
+    }
+
+    private mutating func attach(_ v: Int, key: String) {
         if stack.isEmpty {
             tree.root = v
             rootSet = true
             return
         }
-        let i = stack.count - 1
-        stack[i].members.append(v)
-        if stack[i].keys != nil {
-            stack[i].keys!.append(stack[i].pendingKey ?? "")
-            stack[i].pendingKey = nil
-        }
+        pending.append(v)
+        pendingKeys.append(key)
     }
 
     /// The finished tree (a document with no value is `null`).
