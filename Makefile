@@ -20,16 +20,24 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: render every sample into ./out and print the paths.
+## demo: animate the bundled deep-link scenarios, draw a diff and a route, render every
+## sample, into ./out, and print the paths.
 demo: build
 	@mkdir -p $(OUT)
+	@$(NAVVIZ) animate Samples/nivelir-deeplink.script.json -o $(OUT)/nivelir-deeplink --png --gif >/dev/null
+	@echo "$(OUT)/nivelir-deeplink/index.html   (open in a browser; also animation.gif, summary.md, frames/)"
+	@$(NAVVIZ) animate Samples/portus-readme.script.json -o $(OUT)/portus-readme --gif >/dev/null
+	@echo "$(OUT)/portus-readme/index.html"
+	@$(NAVVIZ) diff Samples/katana-article.before.json Samples/katana-article.after.json -o $(OUT)/katana-article.diff.png --legend
+	@$(NAVVIZ) diff Samples/katana-article.before.json Samples/katana-article.after.json --dialect katana
+	@echo "$(OUT)/katana-article.diff.png"
+	@$(NAVVIZ) route Samples/portus-example-4.route.json -o $(OUT)/portus-example-4.route.png --legend
+	@echo "$(OUT)/portus-example-4.route.png"
 	@for f in Samples/*.json Samples/*.yaml; do \
-		[ -e "$$f" ] || continue; \
 		name=$$(basename "$$f"); name=$${name%.*}; \
-		$(NAVVIZ) render "$$f" -o "$(OUT)/$$name.svg" --legend && \
-		$(NAVVIZ) render "$$f" -o "$(OUT)/$$name.png" --legend && \
-		echo "$(OUT)/$$name.svg" && echo "$(OUT)/$$name.png" || exit 1; \
+		$(NAVVIZ) render "$$f" -o "$(OUT)/$$name.png" --legend || exit 1; \
 	done
+	@echo "$(OUT)/<sample>.png for every sample"
 
 ## test: build and run every test.
 test: deps

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import NavVizCore
 import NavVizRender
@@ -46,9 +47,9 @@ enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
     static func resolve(_ explicit: RenderFormat?, output: String?) throws -> RenderFormat {
         if let explicit { return explicit }
         guard let output, output != "-" else { return .text }
-        let ext = output.split(separator: ".").last.map { String($0).lowercased() } ?? ""
+        let ext = (output as NSString).pathExtension.lowercased()
         switch ext {
-        case "txt": return .text
+        case "", "txt": return .text
         case "gv": return .dot
         default:
             if let f = RenderFormat(rawValue: ext) { return f }

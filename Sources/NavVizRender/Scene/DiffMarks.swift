@@ -42,8 +42,10 @@ enum DiffMarks {
                     scene.boxes.append(SceneBox(id: "change-\(number)", label: "\(number). change", nodeIDs: members,
                                                 color: theme.change, classes: ["change"]))
                 }
-            case .leave(let id, _), .enter(let id, _, _):
-                badge(id, theme.change)
+            case .leave(let id, _):
+                badge(id, theme.leave)
+            case .enter(let id, _, _):
+                badge(id, theme.enter)
             case .switchTo(_, let to, _):
                 badge(to, theme.switchTo)
             }
