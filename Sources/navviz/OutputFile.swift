@@ -14,6 +14,16 @@ enum OutputFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Failure(["\(path): error: cannot write: it is a directory"], status: Failure.Status.cannotCreate)
         }
+        if isSpecialFile(path) {
+            // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming
+            // over it would replace it with a regular file.
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw Failure(["\(path): error: cannot write: permission denied"], status: Failure.Status.cannotCreate)
+            }
+            handle.write(Data(bytes))
+            try? handle.close()
+            return
+        }
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Failure(["\(path): error: cannot write: directory '\(directory.path)' does not exist"], status: Failure.Status.cannotCreate)
         }
@@ -26,6 +36,14 @@ enum OutputFile {
             try? FileManager.default.removeItem(at: temporary)
             throw Failure(["\(path): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
         }
+    }
+
+    /// Whether `path` exists and is neither a regular file nor a directory.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
     }
 
     static func write(_ text: String, to path: String) throws {

@@ -130,3 +130,14 @@ struct RenderCommandTests {
         #expect(try NavVizBinary.run(["--version"]).status == 0)
     }
 }
+
+extension RenderCommandTests {
+    /// Writing to a device must not replace it with a regular file.
+    @Test func devNullStaysADevice() throws {
+        let r = try NavVizBinary.run(["render", "Samples/katana-tabs.json", "-o", "/dev/null", "--format", "svg"])
+        #expect(r.status == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFCHR)
+    }
+}
