@@ -42,10 +42,10 @@ extension NavVizCommand {
         var files: [String] = []
 
         @Option(help: "Whose rules compute the operations: navviz, katana, reswift or tempura.")
-        var dialect: DiffDialectChoice = .navviz
+        var dialect: DiffDialect = .navviz
 
         @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid.")
-        var format: DiffFormat?
+        var format: DiagramFormat?
 
         @Option(help: "Of a sequence, only the transition from frames[N] to frames[N+1] (0-based), or 'last'.")
         var transition: FrameChoice?
@@ -65,8 +65,8 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let format = try DiffFormat.resolve(format, output: output.path)
-                let chosen = DiffDialect(rawValue: dialect.rawValue)!
+                let format = try DiagramFormat.resolve(format, output: output.path)
+                let chosen = dialect
                 let (steps, single) = try transitions()
                 let picked = try pick(steps, single: single, picture: format.isPicture)
                 let bytes: [UInt8]

@@ -45,16 +45,7 @@ enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// The explicit format, else the output's extension, else text.
     static func resolve(_ explicit: RenderFormat?, output: String?) throws -> RenderFormat {
-        if let explicit { return explicit }
-        guard let output, output != "-" else { return .text }
-        let ext = (output as NSString).pathExtension.lowercased()
-        switch ext {
-        case "", "txt": return .text
-        case "gv": return .dot
-        default:
-            if let f = RenderFormat(rawValue: ext) { return f }
-            throw Failure(["\(output): error: cannot tell the format from the extension '.\(ext)'; use --format svg|png|pdf|dot|json|text"], status: Failure.Status.usage)
-        }
+        try explicit ?? OutputExtension.format(of: output, fallback: .text, aliases: ["txt": .text, "gv": .dot])
     }
 }
 

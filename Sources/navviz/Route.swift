@@ -58,7 +58,7 @@ extension NavVizCommand {
         var templates: String?
 
         @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid.")
-        var format: RouteFormat?
+        var format: DiagramFormat?
 
         @OptionGroup var output: OutputOptions
 
@@ -67,7 +67,7 @@ extension NavVizCommand {
         func run() throws {
             try reporting {
                 let request = try self.request()
-                let format = try RouteFormat.resolve(format, output: output.path)
+                let format = try DiagramFormat.resolve(format, output: output.path)
                 let result = Router.route(request)
                 if let failure = result.failure {
                     var lines = failure.lines
@@ -107,7 +107,7 @@ extension NavVizCommand {
             return request
         }
 
-        func bytes(_ result: RoutingResult, format: RouteFormat) throws -> [UInt8] {
+        func bytes(_ result: RoutingResult, format: DiagramFormat) throws -> [UInt8] {
             switch format {
             case .text:
                 return Array(RouteText.render(result).utf8)
@@ -116,37 +116,12 @@ extension NavVizCommand {
             case .mermaid:
                 return Array(MermaidEncoder.encode(scene(result)).utf8)
             case .dot, .svg, .png, .pdf:
-                return try ImageOutput.bytes(scene: scene(result), format: format.render)
+                return try ImageOutput.bytes(scene: scene(result), format: format.render ?? .dot)
             }
         }
 
         func scene(_ result: RoutingResult) -> Scene {
             RouteScene.make(result, theme: look.theme.value, legend: look.legend)
-        }
-    }
-}
-
-/// The formats `route` writes.
-enum RouteFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, dot, svg, png, pdf, mermaid
-
-    var isBinary: Bool { self == .png || self == .pdf }
-
-    /// The matching `render` format for the Graphviz path (dot and images).
-    var render: RenderFormat { RenderFormat(rawValue: rawValue) ?? .dot }
-
-    /// The explicit format, else the output's extension, else text.
-    static func resolve(_ explicit: RouteFormat?, output: String?) throws -> RouteFormat {
-        if let explicit { return explicit }
-        guard let output, output != "-" else { return .text }
-        let ext = output.split(separator: ".").last.map { String($0).lowercased() } ?? ""
-        switch ext {
-        case "txt": return .text
-        case "gv": return .dot
-        case "mmd": return .mermaid
-        default:
-            if let f = RouteFormat(rawValue: ext) { return f }
-            throw Failure(["\(output): error: cannot tell the format from the extension '.\(ext)'; use --format text|json|dot|svg|png|pdf|mermaid"], status: Failure.Status.usage)
         }
     }
 }
