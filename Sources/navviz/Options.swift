@@ -96,14 +96,20 @@ enum ImageOutput {
     }
 }
 
-/// The frames of any document, in order.
+/// The frames of any document, in order: a snapshot's tree, a sequence's or log's frames,
+/// an action script's initial tree and the state after each step, a route request's start
+/// and the state after each executed instruction.
 enum FrameSource {
     static func frames(of document: Document, file: String) throws -> [Frame] {
         switch document {
         case .snapshot(let tree): return [Frame(tree: tree)]
         case .sequence(let s): return s.frames
-        case .route(let r): return [Frame(label: "before routing", tree: r.tree)]
-        case .script(let s): return [Frame(label: "initial", tree: s.initial)]
+        case .script, .route:
+            do {
+                return try TimelineBuilder.build(document).frames
+            } catch {
+                throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+            }
         }
     }
 }

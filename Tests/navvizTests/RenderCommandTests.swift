@@ -141,3 +141,18 @@ extension RenderCommandTests {
         #expect(info.st_mode & S_IFMT == S_IFCHR)
     }
 }
+
+extension RenderCommandTests {
+    @Test func anyFrameOfAScriptOrARoute() throws {
+        let initial = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--frame", "0"])
+        #expect(initial.stdout == "screenA ScreenAViewController ●\n")
+        let second = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--frame", "2"])
+        #expect(second.stdout == "screenA ScreenAViewController ●\n└─ screenB ●\n   └─ screenC ●\n")
+        let routed = try NavVizBinary.run(["render", "Samples/portus-example-1.route.json", "--format", "json"])
+        #expect(routed.status == 0)
+        #expect(routed.stdout.contains("\"id\": \"node8\""))
+        let broken = try NavVizBinary.run(["render", "-"], stdin: #"{"initial": {"id": "r"}, "steps": [{"actions": [{"pop": "x"}]}]}"#)
+        #expect(broken.status == 65)
+        #expect(broken.stderr == "<stdin>: error: steps[0] actions[0] (pop): no node 'x' in the tree; the step was not applied\n")
+    }
+}
