@@ -123,7 +123,7 @@ public enum HTMLPlayer {
         li { margin: 2px 0; padding: 2px 4px; border-radius: 4px; cursor: default; }
         li.current, li:hover { background: color-mix(in srgb, var(--hl) 20%, transparent); }
         .none { color: var(--muted); }
-        #stage g.node.navviz-highlight > path, #stage g.node.navviz-highlight > polygon, #stage g.node.navviz-highlight > ellipse { stroke: var(--hl) !important; stroke-width: 4px; }
+        #stage g.node.navviz-highlight { filter: drop-shadow(0 0 3px var(--hl)) drop-shadow(0 0 2px var(--hl)); }
         footer { padding: 0 16px 16px; color: var(--muted); font-size: 12px; }
         @media (max-width: 800px) { main { flex-direction: column; } aside { flex-basis: auto; width: 100%; } }
         </style>
