@@ -38,7 +38,13 @@ extension DocumentDecoder {
         case "pop": return id(value, path: p).map(Action.pop)
         case "activate": return id(value, path: p).map(Action.activate)
         case "leave": return id(value, path: p).map(Action.leave)
-        case "route": return self.path(value, path: p).map(Action.route)
+        case "route":
+            guard let path = self.path(value, path: p) else { return nil }
+            if path.isEmpty {
+                problem(p, "the destination is empty; it starts with the root's id")
+                return nil
+            }
+            return .route(path)
         case "enter":
             let into = optionalString(v, "into", path: path)
             if json.kind(value) == .string {

@@ -163,6 +163,7 @@ public struct DocumentDecoder {
         }
         let templates = self.templates(v)
         let to = path(json.member("to", of: v)!, path: "to")
+        if to?.isEmpty == true { problem("to", "the destination is empty; it starts with the root's id") }
         return RouteRequest(tree: t, templates: templates, to: to ?? [])
     }
 
