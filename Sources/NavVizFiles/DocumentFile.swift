@@ -43,20 +43,20 @@ public enum DocumentFile {
         let bytes = try read(path)
         let format = format ?? (path == "-" ? sniff(bytes) : Format(path: path))
         do {
-            switch format {
-            case .json: return try DocumentReader.json(bytes)
-            case .log: return try DocumentReader.log(bytes)
-            case .yaml:
-                guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw DocumentError.syntax(line: 1, column: 1, message: "the file is not UTF-8 text")
-                }
-                return try DocumentReader.decode(YAMLReader.parse(text))
-            }
-        } catch let error as DocumentError {
-            throw .invalid(path: name, error)
+            if format == .log { return try DocumentReader.log(bytes) }
+            return try DocumentReader.decode(valueTree(bytes, format: format))
         } catch {
-            throw .unreadable(path: name, reason: "\(error)")
+            throw .invalid(path: name, error)
         }
+    }
+
+    /// Parses JSON or YAML bytes into the value tree the decoder reads.
+    public static func valueTree(_ bytes: [UInt8], format: Format) throws(DocumentError) -> JSONValueTree {
+        guard format == .yaml else { return try DocumentReader.parseJSON(bytes) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .syntax(line: 1, column: 1, message: "invalid YAML: the file is not UTF-8 text")
+        }
+        return try YAMLReader.parse(text)
     }
 
     /// Reads all bytes of a file or of standard input.

@@ -54,12 +54,16 @@ public enum YAMLReader {
     private static func describe(_ error: YamlError) -> DocumentError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return .syntax(line: mark.line, column: mark.column, message: problem)
+            if problem.hasPrefix("Maximum nesting level") {
+                return .syntax(line: mark.line, column: mark.column,
+                               message: "invalid YAML: nested deeper than libyaml's 1,000 levels (about 490 nodes); write deep trees as JSON, which has no depth limit")
+            }
+            return .syntax(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return .syntax(line: context.mark.line, column: context.mark.column,
-                           message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+                           message: "invalid YAML: duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
         default:
-            return .syntax(line: 1, column: 1, message: "\(error)")
+            return .syntax(line: 1, column: 1, message: "invalid YAML: \(error)")
         }
     }
 }

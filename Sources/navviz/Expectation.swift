@@ -42,9 +42,9 @@ struct Expectation: Equatable {
         let bytes = try DocumentFile.read(path)
         let json: JSONValueTree
         do {
-            json = try JSONReader.parse(bytes)
+            json = try DocumentReader.parseJSON(bytes)
         } catch {
-            throw Failure(["\(path):\(error.location.line):\(error.location.column): error: invalid JSON: \(error.message)"], status: Failure.Status.dataError)
+            throw Failure(error.lines(file: path), status: Failure.Status.dataError)
         }
         func fail(_ m: String) -> Failure { Failure(["\(path): error: \(m)"], status: Failure.Status.dataError) }
         let root = json.root

@@ -1,6 +1,7 @@
 /// Why a document could not be read. Every case names where in the document it is.
 public enum DocumentError: Error, Equatable, Sendable {
-    /// The text is not valid JSON (or YAML) at this line and column.
+    /// The text is not valid JSON (or YAML) at this line and column. The message says which
+    /// (`invalid JSON: …`, `invalid YAML: …`).
     case syntax(line: Int, column: Int, message: String)
     /// The document parsed but breaks FORMAT.md; every problem found is listed.
     case invalid([Problem])
@@ -28,7 +29,7 @@ public enum DocumentError: Error, Equatable, Sendable {
     public func lines(file: String) -> [String] {
         switch self {
         case .syntax(let line, let column, let message):
-            return ["\(file):\(line):\(column): error: invalid JSON: \(message)"]
+            return ["\(file):\(line):\(column): error: \(message)"]
         case .invalid(let problems):
             return problems.map { p in
                 let location = p.line.map { "\(file):\($0)" } ?? file

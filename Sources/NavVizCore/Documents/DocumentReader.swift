@@ -3,13 +3,16 @@
 public enum DocumentReader {
     /// Parses and validates one JSON document.
     public static func json(_ bytes: [UInt8]) throws(DocumentError) -> Document {
-        let tree: JSONValueTree
+        try DocumentDecoder.decode(parseJSON(bytes))
+    }
+
+    /// Parses JSON text into a value tree, with syntax errors as ``DocumentError/syntax(line:column:message:)``.
+    public static func parseJSON(_ bytes: [UInt8]) throws(DocumentError) -> JSONValueTree {
         do {
-            tree = try JSONReader.parse(bytes)
+            return try JSONReader.parse(bytes)
         } catch {
-            throw .syntax(line: error.location.line, column: error.location.column, message: error.message)
+            throw .syntax(line: error.location.line, column: error.location.column, message: "invalid JSON: \(error.message)")
         }
-        return try DocumentDecoder.decode(tree)
     }
 
     /// Parses a newline-delimited log: one snapshot per non-blank line, read as a sequence.

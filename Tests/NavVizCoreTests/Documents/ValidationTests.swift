@@ -84,7 +84,7 @@ struct ValidationTests {
     @Test func messageLinesNameTheFile() throws {
         let error = DocumentError.invalid([.init(path: "frames[2].tree.children[0]", message: "duplicate id 'chat'")])
         #expect(error.lines(file: "app.json") == ["app.json: error: frames[2].tree.children[0]: duplicate id 'chat'"])
-        let syntax = DocumentError.syntax(line: 3, column: 14, message: "expected ',' or '}', found '\"'")
+        let syntax = DocumentError.syntax(line: 3, column: 14, message: "invalid JSON: expected ',' or '}', found '\"'")
         #expect(syntax.lines(file: "app.json") == ["app.json:3:14: error: invalid JSON: expected ',' or '}', found '\"'"])
     }
 
