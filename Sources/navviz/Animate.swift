@@ -64,6 +64,9 @@ extension NavVizCommand {
         func run() throws {
             try reporting {
                 let built = try timeline.build(file)
+                guard !built.frames.isEmpty else {
+                    throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
+                }
                 let name = title ?? built.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
                 let frames = AnimationPlan.frames(built, step: step, dialect: timeline.dialect, theme: theme.value)
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
