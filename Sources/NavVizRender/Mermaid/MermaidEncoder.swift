@@ -83,7 +83,18 @@ public enum MermaidEncoder {
         return out
     }
 
+    /// Text for a `%%` comment line: one line, and nothing Mermaid reads inside comments.
+    /// Mermaid finds `%%{init: …}%%` directives anywhere in the text, so `%`, `{` and `}`
+    /// become spaces, as do backticks (which could end the Markdown fence) and controls.
     static func comment(_ s: String) -> String {
-        String(s.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+        String(s.unicodeScalars.map { u -> Character in
+            switch u {
+            case "%", "{", "}", "`": return " "
+            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value)
+                || (0x2066...0x2069).contains(u.value):
+                return " "
+            default: return Character(u)
+            }
+        })
     }
 }
