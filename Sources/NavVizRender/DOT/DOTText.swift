@@ -14,23 +14,23 @@ enum DOTText {
     /// Graphviz's escString expansion gives them back literally, `&` is written `&amp;` so no
     /// entity reaches the SVG, and controls (and characters XML forbids) become spaces.
     static func quoted(_ s: String) -> String {
-        quoted(s, backslash: "\\\\")
+        quoted(s, backslash: "\\\\", newline: " ")
     }
 
     /// A double-quoted DOT string for a `tooltip`, which Graphviz expands twice: each
-    /// backslash is written four times.
+    /// backslash is written four times; newlines are kept (as `\n`).
     static func tooltip(_ s: String) -> String {
-        quoted(s, backslash: "\\\\\\\\")
+        quoted(s, backslash: "\\\\\\\\", newline: "\\n")
     }
 
-    private static func quoted(_ s: String, backslash: String) -> String {
+    private static func quoted(_ s: String, backslash: String, newline: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
             case "\\": out += backslash
             case "&": out += "&amp;"
-            case "\n": out += "\\n"
+            case "\n": out += newline
             case _ where isControl(u): out += " "
             default: out.unicodeScalars.append(u)
             }
