@@ -26,6 +26,9 @@ public enum Hostile {
         ("long markup", String(repeating: "&<>\"'\\]", count: 1_500)),
     ]
 
+    /// `s` as a JSON string literal.
+    public static func quote(_ s: String) -> String { DocumentEncoder.quote(s) }
+
     /// A snapshot whose root and its only child carry `text` in every field: the child's id
     /// is `text` itself, the root's is `root` + `text`.
     public static func snapshot(_ text: String) -> String {

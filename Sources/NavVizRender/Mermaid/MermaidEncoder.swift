@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// Writes a ``Scene`` as a Mermaid flowchart, which GitHub renders inline in issues, pull
 /// requests and `$GITHUB_STEP_SUMMARY`. The same scene as the DOT diagram: titles, badges
 /// (as `[1]` prefixes), colours, dashed and thick strokes, boxes as subgraphs.
@@ -75,8 +77,7 @@ public enum MermaidEncoder {
             case "`": out += "#96;"
             case "|": out += "#124;"
             case "[", "]", "{", "}", "(", ")": out += "#\(u.value);"
-            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value):
-                out += " "
+            case _ where PlainText.isUnsafe(u): out += " "
             default: out.unicodeScalars.append(u)
             }
         }
@@ -90,9 +91,7 @@ public enum MermaidEncoder {
         String(s.unicodeScalars.map { u -> Character in
             switch u {
             case "%", "{", "}", "`": return " "
-            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value)
-                || (0x2066...0x2069).contains(u.value):
-                return " "
+            case _ where PlainText.isUnsafe(u): return " "
             default: return Character(u)
             }
         })
