@@ -5,7 +5,7 @@ NAVVIZ = .build/debug/navviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev
 
-.PHONY: deps build demo test fuzz leakcheck bench clean
+.PHONY: deps build demo test fuzz size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them.
 deps:
@@ -56,6 +56,10 @@ fuzz: build
 	@echo "fuzz: seed $(FUZZ_SEED)"
 	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
 		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test --filter 'FuzzTests|FuzzCommandTests'
+
+## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
+size: build
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test --filter SizeCommandTests
 
 ## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
 ## prints definite, indirect and possible bytes and whose stacks they are.
