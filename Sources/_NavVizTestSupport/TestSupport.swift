@@ -106,6 +106,14 @@ public enum NavVizBinary {
         public var stdoutBytes: [UInt8]
         /// The run was killed for taking longer than its timeout.
         public var timedOut = false
+
+        public init(stdout: String, stderr: String, status: Int32, stdoutBytes: [UInt8], timedOut: Bool = false) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.status = status
+            self.stdoutBytes = stdoutBytes
+            self.timedOut = timedOut
+        }
     }
 
     /// The binary: `NAVVIZ_BIN`, else beside the test bundle, else `.build/debug/navviz`.
