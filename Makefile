@@ -5,7 +5,7 @@ NAVVIZ = .build/debug/navviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test fuzz size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them.
 deps:
@@ -43,6 +43,28 @@ demo: build
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+## fuzz: a longer fuzz run than `make test` does: FUZZ_SECONDS in-process (default 120),
+## FUZZ_BINARY_RUNS cases through the binary (default 200), from FUZZ_SEED (default: the
+## time; printed). A crash leaves its input in /tmp/navviz-fuzz-case (and its seed and case
+## number in /tmp/navviz-fuzz-case.case); replay it with
+## NAVVIZ_FUZZ_REPLAY=/tmp/navviz-fuzz-case swift test --filter replaySavedCase.
+FUZZ_SECONDS ?= 120
+FUZZ_BINARY_RUNS ?= 200
+FUZZ_SEED ?= $(shell date +%s)
+fuzz: build
+	@echo "fuzz: seed $(FUZZ_SEED)"
+	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
+		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test --filter 'FuzzTests|FuzzCommandTests'
+
+## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
+size: build
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test --filter SizeCommandTests
+
+## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
+## prints definite, indirect and possible bytes and whose stacks they are.
+leakcheck: build
+	Scripts/leakcheck.sh
 
 clean:
 	rm -rf .build $(OUT)

@@ -104,6 +104,16 @@ public enum NavVizBinary {
         public var stderr: String
         public var status: Int32
         public var stdoutBytes: [UInt8]
+        /// The run was killed for taking longer than its timeout.
+        public var timedOut = false
+
+        public init(stdout: String, stderr: String, status: Int32, stdoutBytes: [UInt8], timedOut: Bool = false) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.status = status
+            self.stdoutBytes = stdoutBytes
+            self.timedOut = timedOut
+        }
     }
 
     /// The binary: `NAVVIZ_BIN`, else beside the test bundle, else `.build/debug/navviz`.
@@ -120,6 +130,12 @@ public enum NavVizBinary {
 
     /// Runs `navviz ARGS` in the package root with optional standard input.
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, input: stdin.map { Array($0.utf8) }, environment: environment)
+    }
+
+    /// Runs `navviz ARGS` with raw bytes on standard input (which may be invalid UTF-8). With
+    /// a `timeout`, a run that takes longer is killed and reported with ``Result/timedOut``.
+    public static func run(_ arguments: [String], input stdin: [UInt8]?, environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -132,7 +148,17 @@ public enum NavVizBinary {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        signal(SIGPIPE, SIG_IGN)  // a child that exits early must not kill the test run
         try process.run()
+        nonisolated(unsafe) var killed = false
+        if let timeout {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak process] in
+                guard let process, process.isRunning, process.processIdentifier == pid else { return }
+                killed = true
+                kill(pid, SIGKILL)
+            }
+        }
         // Read both pipes concurrently so a large output cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
@@ -141,12 +167,12 @@ public enum NavVizBinary {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus, stdoutBytes: Array(outData))
+                      status: process.terminationStatus, stdoutBytes: Array(outData), timedOut: killed)
     }
 }

@@ -44,7 +44,7 @@ extension NavVizCommand {
                     Terminal.out("\(displayName(file)): ok (\(actual.transitions.count) transitions, \(actual.transitions.map(\.operations.count).reduce(0, +)) operations match \(expect))\n")
                     return
                 }
-                Terminal.out(drift.joined(separator: "\n") + "\n")
+                Terminal.out(drift.map(PlainText.visible).joined(separator: "\n") + "\n")
                 throw Failure(["\(displayName(file)): error: the operations drifted from \(expect) (re-record with --record if the change is intended)"],
                               status: Failure.Status.checkFailed)
             }

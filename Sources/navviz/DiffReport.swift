@@ -19,7 +19,7 @@ enum DiffReport {
         }
         if steps.isEmpty { return "(no transitions)\n" }
         return steps.map { step in
-            step.title + "\n" + OperationFormat.text(TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect))
+            PlainText.visible(step.title) + "\n" + OperationFormat.text(TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect))
         }.joined(separator: "\n")
     }
 

@@ -48,8 +48,10 @@ func reporting(_ body: () throws -> Void) throws {
 
 /// Writing to the terminal's streams.
 enum Terminal {
+    /// Writes error lines to stderr. Each line may quote a document's ids and labels, so
+    /// controls in it are shown as escapes (``PlainText/visible(_:)``) before any colour.
     static func error(_ lines: [String]) {
-        let text = lines.map { Style.highlightError($0) }.joined(separator: "\n") + "\n"
+        let text = lines.map { Style.highlightError(PlainText.visible($0)) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
 

@@ -30,7 +30,7 @@ struct DOTEncoderTests {
     }
 
     @Test(arguments: [
-        ("\"quoted\" \\N \\G", "&quot;quoted&quot; \\N \\G"),
+        ("\"quoted\" \\N \\G", "&quot;quoted&quot; \\\\N \\\\G"),
         ("<b>bold</b> & <BR/>", "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;BR/&gt;"),
         ("line\nbreak\u{7}", "line break "),
         ("rtl \u{202E}olleh", "rtl  olleh"),

@@ -21,14 +21,15 @@ public enum TreeText {
         lines(tree).joined(separator: "\n") + "\n"
     }
 
-    /// The text of one node: `id?context "label" Type (kind)`.
+    /// The text of one node: `id?context "label" Type (kind)`, on one line with controls
+    /// shown as escapes (``PlainText/visible(_:)``).
     public static func describe(_ node: Node) -> String {
         var s = node.id
         if !node.context.isEmpty { s += "?\(node.context.queryString)" }
         if let label = node.label { s += " \"\(label)\"" }
         if let type = node.type { s += " \(type)" }
         if let kind = node.kind { s += " (\(kind))" }
-        return s
+        return PlainText.visible(s)
     }
 
     public static func lines(_ tree: Tree) -> [String] {

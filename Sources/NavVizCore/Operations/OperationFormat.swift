@@ -26,8 +26,13 @@ public enum OperationFormat {
         ops.isEmpty ? "[]\n" : "[\n" + ops.map { "  " + json($0) }.joined(separator: ",\n") + "\n]\n"
     }
 
-    /// A short phrase: `push chat?chatId=42 onto chats`, `switch tabs to settings`.
+    /// A short phrase: `push chat?chatId=42 onto chats`, `switch tabs to settings`. One
+    /// line, with controls in ids and context shown as escapes (``PlainText/visible(_:)``).
     public static func phrase(_ op: Operation) -> String {
+        PlainText.visible(rawPhrase(op))
+    }
+
+    static func rawPhrase(_ op: Operation) -> String {
         func node(_ id: String, _ c: [String: String]) -> String { c.isEmpty ? id : "\(id)?\(c.queryString)" }
         func list(_ a: [String]) -> String { a.isEmpty ? "nothing" : a.joined(separator: ", ") }
         switch op {

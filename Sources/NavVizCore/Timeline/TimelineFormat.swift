@@ -13,17 +13,18 @@ public enum TimelineFormat {
     /// ```
     public static func text(_ timeline: Timeline) -> String {
         var out = ""
-        if let title = timeline.title { out += "\(title)\n\n" }
+        let line = PlainText.visible
+        if let title = timeline.title { out += "\(line(title))\n\n" }
         for (i, frame) in timeline.frames.enumerated() {
             if i > 0 {
                 let t = timeline.transitions[i - 1]
-                out += "── step \(i)\(t.label.map { ": \($0)" } ?? "") ──\n"
+                out += "── step \(i)\(t.label.map { ": \(line($0))" } ?? "") ──\n"
                 out += OperationFormat.text(t.operations) + "\n"
             }
-            out += "frame \(i)\(frame.label.map { ": \($0)" } ?? "")\n"
+            out += "frame \(i)\(frame.label.map { ": \(line($0))" } ?? "")\n"
             out += TreeText.render(frame.tree) + "\n"
         }
-        if let failure = timeline.failure { out += "error: \(failure)\n" }
+        if let failure = timeline.failure { out += "error: \(line(failure))\n" }
         return out
     }
 

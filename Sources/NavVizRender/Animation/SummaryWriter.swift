@@ -39,18 +39,21 @@ public enum SummaryWriter {
         return text
     }
 
-    /// Text safe in a Markdown table cell and heading: no raw HTML, no pipes, one line.
+    /// Text safe in a Markdown table cell and heading: no raw HTML, no pipes, no links or
+    /// emphasis, one line (CR LF, lone CRs, U+2028/U+2029 included), and no controls or
+    /// bidirectional overrides (they become spaces). Works on scalars: `"\r\n"` is one
+    /// Swift `Character` and would slip past a per-character match.
     static func escape(_ s: String) -> String {
         var out = ""
-        for c in s {
-            switch c {
+        for u in s.unicodeScalars {
+            switch u {
             case "|": out += "\\|"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
-            case "\n", "\r": out += " "
-            case "*", "_", "`", "[", "]", "#", "\\": out += "\\\(c)"
-            default: out.append(c)
+            case "*", "_", "`", "[", "]", "#", "\\", "!", "~": out += "\\" + String(u)
+            case _ where PlainText.isUnsafe(u): out += " "
+            default: out.unicodeScalars.append(u)
             }
         }
         return out

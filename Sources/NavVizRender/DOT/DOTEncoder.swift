@@ -111,7 +111,7 @@ public enum DOTEncoder {
             "penwidth=\(DOTText.number(node.penWidth))",
         ]
         if node.peripheries != 1 { attrs.append("peripheries=\(node.peripheries)") }
-        attrs.append("tooltip=\(DOTText.quoted(node.tooltip))")
+        attrs.append("tooltip=\(DOTText.tooltip(node.tooltip))")
         if pinned, let p = node.position {
             attrs.append("pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"")
         }

@@ -1,16 +1,36 @@
 /// Escaping for the two kinds of DOT strings navviz writes. Text from a document is always
 /// data: it never ends a string, never forms a Graphviz escape (`\N`, `\G`, `\L`…), never
-/// becomes markup in an HTML-like label and never sets an attribute.
+/// becomes markup in an HTML-like label, never sets an attribute, and never makes Graphviz
+/// write something that is not well-formed XML into an SVG.
+///
+/// What Graphviz 2.42/2.43 does with each kind of string, measured (see the injection tests):
+/// - an `id` or `class` is expanded once (`\\` gives `\`, `\N` the node's name) and written
+///   to the SVG with entity-like runs (`&#0;`, `&foo;`) kept raw, so `&` must arrive as `&amp;`;
+/// - a `tooltip` is expanded twice (`\\\\` gives `\`) and its entities decoded, then
+///   escaped in full;
+/// - an HTML-like label's text has its entities decoded, then is expanded once like an `id`.
 enum DOTText {
-    /// A double-quoted DOT string. Backslashes are doubled so Graphviz's escString
-    /// expansion gives them back literally; control characters become spaces.
+    /// A double-quoted DOT string for an `id`, `class` or colour. Backslashes are doubled so
+    /// Graphviz's escString expansion gives them back literally, `&` is written `&amp;` so no
+    /// entity reaches the SVG, and controls (and characters XML forbids) become spaces.
     static func quoted(_ s: String) -> String {
+        quoted(s, backslash: "\\\\", newline: " ")
+    }
+
+    /// A double-quoted DOT string for a `tooltip`, which Graphviz expands twice: each
+    /// backslash is written four times; newlines are kept (as `\n`).
+    static func tooltip(_ s: String) -> String {
+        quoted(s, backslash: "\\\\\\\\", newline: "\\n")
+    }
+
+    private static func quoted(_ s: String, backslash: String, newline: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
+            case "\\": out += backslash
+            case "&": out += "&amp;"
+            case "\n": out += newline
             case _ where isControl(u): out += " "
             default: out.unicodeScalars.append(u)
             }
@@ -18,7 +38,8 @@ enum DOTText {
         return out + "\""
     }
 
-    /// Text inside an HTML-like label: entities for markup characters, controls as spaces.
+    /// Text inside an HTML-like label: entities for markup characters, backslashes doubled
+    /// (Graphviz expands `\N` in label text too), controls as spaces.
     static func html(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
@@ -29,6 +50,7 @@ enum DOTText {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             case "]": out += "&#93;"
+            case "\\": out += "\\\\"
             case _ where isControl(u): out += " "
             default: out.unicodeScalars.append(u)
             }
@@ -36,10 +58,11 @@ enum DOTText {
         return out
     }
 
-    /// C0 and C1 controls, and the bidirectional overrides that could reorder other text.
+    /// C0 and C1 controls, the bidirectional overrides that could reorder other text, and
+    /// U+FFFE and U+FFFF, which XML forbids (an SVG holding them is not well-formed).
     static func isControl(_ u: Unicode.Scalar) -> Bool {
         u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value)
-            || (0x2066...0x2069).contains(u.value)
+            || (0x2066...0x2069).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF
     }
 
     /// A number without trailing zeros: `2.5`, `1`.

@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// Writes a ``Scene`` as a Mermaid flowchart, which GitHub renders inline in issues, pull
 /// requests and `$GITHUB_STEP_SUMMARY`. The same scene as the DOT diagram: titles, badges
 /// (as `[1]` prefixes), colours, dashed and thick strokes, boxes as subgraphs.
@@ -75,15 +77,23 @@ public enum MermaidEncoder {
             case "`": out += "#96;"
             case "|": out += "#124;"
             case "[", "]", "{", "}", "(", ")": out += "#\(u.value);"
-            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value):
-                out += " "
+            case _ where PlainText.isUnsafe(u): out += " "
             default: out.unicodeScalars.append(u)
             }
         }
         return out
     }
 
+    /// Text for a `%%` comment line: one line, and nothing Mermaid reads inside comments.
+    /// Mermaid finds `%%{init: …}%%` directives anywhere in the text, so `%`, `{` and `}`
+    /// become spaces, as do backticks (which could end the Markdown fence) and controls.
     static func comment(_ s: String) -> String {
-        String(s.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+        String(s.unicodeScalars.map { u -> Character in
+            switch u {
+            case "%", "{", "}", "`": return " "
+            case _ where PlainText.isUnsafe(u): return " "
+            default: return Character(u)
+            }
+        })
     }
 }

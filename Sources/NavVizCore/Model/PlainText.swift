@@ -1,0 +1,37 @@
+/// Text from a document made safe to print on a terminal or in a CI log: one line, and
+/// nothing a terminal acts on. A snapshot from a stranger's bug report may hold escape
+/// sequences (`ESC ]0;…BEL` retitles a terminal, `ESC [2J` clears it), newlines that fake
+/// extra lines of output, or bidirectional overrides that make text read differently from
+/// what it is; each is shown as a visible escape instead.
+///
+/// ```
+/// PlainText.visible("a\u{1B}[31mb\nc")   // a\u{1B}[31mb\nc  (as the characters \, u, {, …)
+/// ```
+///
+/// Ordinary text, including right-to-left scripts and emoji, is unchanged.
+public enum PlainText {
+    /// `s` with controls, line breaks, bidirectional overrides and the non-characters
+    /// U+FFFE/U+FFFF written as `\n`, `\t`, `\r` or `\u{XX}`.
+    public static func visible(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isUnsafe) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where isUnsafe(u): out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls (with DEL), line and paragraph separators, the bidirectional
+    /// embeddings, overrides and isolates, and U+FFFE/U+FFFF.
+    public static func isUnsafe(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0xFFFE || v == 0xFFFF
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import _NavVizTestSupport
+
+/// Hostile strings through the built binary: terminal text and messages, and every file
+/// `navviz animate` writes (the HTML player, frame SVGs, summary.md, manifest.json).
+struct InjectionCommandTests {
+    static let names = Hostile.strings.map(\.name)
+
+    static func text(_ name: String) -> String { Hostile.strings.first { $0.name == name }!.text }
+
+    /// Scalars a terminal acts on, other than the newline ending each line.
+    static func unsafe(_ s: String) -> [Unicode.Scalar] {
+        s.unicodeScalars.filter { u in
+            let v = u.value
+            return (v < 0x20 && u != "\n") || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
+    }
+
+    @Test(arguments: names)
+    func terminalTextAndMessagesAreOneLineEachWithoutControls(_ name: String) throws {
+        let text = Self.text(name)
+        let render = try NavVizBinary.run(["render", "-", "--format", "text"], stdin: Hostile.snapshot(text))
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(Self.unsafe(render.stdout).isEmpty, "\(name): \(Self.unsafe(render.stdout))")
+        #expect(render.stdout.split(separator: "\n").count == 2, "\(name): \(render.stdout.prefix(300))")
+
+        let timeline = try NavVizBinary.run(["timeline", "-"], stdin: Hostile.sequence(text))
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        #expect(Self.unsafe(timeline.stdout).isEmpty, "\(name)")
+
+        let duplicate = "{\"id\": \"r\", \"children\": [{\"id\": \(Hostile.quote(text))}, {\"id\": \(Hostile.quote(text))}]}"
+        let validate = try NavVizBinary.run(["validate", "-"], stdin: duplicate)
+        #expect(validate.status == 65)
+        #expect(Self.unsafe(validate.stderr).isEmpty, "\(name): \(validate.stderr.prefix(200))")
+        #expect(validate.stderr.split(separator: "\n").count == 1, "\(name): \(validate.stderr.prefix(300))")
+    }
+
+    @Test(arguments: names)
+    func animateBundleKeepsEveryStringAsText(_ name: String) throws {
+        let text = Self.text(name)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-hostile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try NavVizBinary.run(["animate", "-", "-o", dir.path], stdin: Hostile.sequence(text))
+        #expect(r.status == 0, "\(name): \(r.stderr)")
+        #expect(Self.unsafe(r.stderr.replacingOccurrences(of: "\r\u{1B}[K", with: "")).allSatisfy { $0 == "\r" })
+
+        // The player: navviz's two scripts and nothing else that runs.
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<script").count == 3, "\(name): extra <script")
+        #expect(html.components(separatedBy: "</script>").count == 3, "\(name): a </script> from input")
+        #expect(html.components(separatedBy: "<template").count == html.components(separatedBy: "</template>").count)
+        var page = html.components(separatedBy: "<script")[0]
+        while let t = page.range(of: "<template"), let close = page.range(of: "</template>", range: t.upperBound..<page.endIndex) {
+            page.removeSubrange(t.lowerBound..<close.upperBound)
+        }
+        // Every tag left is the player's own (input text has its '<' escaped), with no handlers.
+        let tags = Set(page.matches(of: /<\/?([a-zA-Z][a-zA-Z0-9]*)/).map { String($0.output.1).lowercased() })
+        let player: Set = ["html", "head", "meta", "title", "style", "body", "header", "h1", "button", "input", "span",
+                           "main", "div", "aside", "p", "ol", "footer"]
+        #expect(tags.isSubset(of: player), "\(name): \(tags.subtracting(player))")
+        #expect(page.firstMatch(of: /<[^>]*\s(on[a-z]+|href|src)\s*=/.ignoresCase()) == nil, "\(name): a handler or link in the page")
+        // The data round-trips exactly: the player shows it with textContent.
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"navviz-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let data = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
+        #expect(data?["title"] as? String == text, "\(name): title changed")
+        let frames = data?["frames"] as? [[String: Any]] ?? []
+        #expect(frames.allSatisfy { $0["label"] as? String == text }, "\(name): a label changed")
+        // Each frame's SVG inside the page, and on disk, is well-formed XML.
+        var rest = Substring(html)
+        while let t = rest.range(of: "<template id=\""), let body = rest.range(of: "\">", range: t.upperBound..<rest.endIndex),
+              let close = rest.range(of: "</template>", range: body.upperBound..<rest.endIndex) {
+            let svg = XMLNames(Data(rest[body.upperBound..<close.lowerBound].utf8))
+            #expect(svg.wellFormed, "\(name): a template is not XML")
+            #expect(svg.safe, "\(name): \(svg.elements) \(svg.attributes)")
+            rest = rest[close.upperBound...]
+        }
+        let frameFiles = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path)
+        #expect(!frameFiles.isEmpty)
+        for file in frameFiles {
+            let svg = try Data(contentsOf: dir.appendingPathComponent("frames").appendingPathComponent(file))
+            let names = XMLNames(svg)
+            #expect(names.wellFormed, "\(name): frames/\(file) is not well-formed")
+            #expect(names.safe, "\(name): \(names.elements) \(names.attributes)")
+        }
+        #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("manifest.json")))) != nil)
+
+        // summary.md: no raw HTML, no new headings, table rows, links or fences from input.
+        let summary = try String(contentsOf: dir.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(Self.unsafe(summary).isEmpty, "\(name)")
+        var inFence = false
+        for line in summary.components(separatedBy: "\n") {
+            if line.hasPrefix("```") { inFence.toggle(); continue }
+            if inFence {
+                #expect(line.hasPrefix("  ") || line.hasPrefix("flowchart"), "\(name): \(line.prefix(100))")
+                continue
+            }
+            #expect(!line.hasPrefix("#") || line.hasPrefix("# ") || line.hasPrefix("## "), "\(name): \(line.prefix(100))")
+            let withoutBreaks = line.replacingOccurrences(of: "<br>", with: "")
+            #expect(!withoutBreaks.contains("<"), "\(name): raw '<' in \(line.prefix(100))")
+            #expect(line.range(of: #"(?<!\\)\]\((?!frames/)"#, options: .regularExpression) == nil, "\(name): a link from input: \(line.prefix(100))")
+        }
+        #expect(!inFence, "\(name): unbalanced fence")
+        let headings = summary.split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(headings.count == 4, "\(name): \(headings)")
+    }
+
+    @Test(.enabled(if: PlayerBrowserTests.chromium != nil))
+    func hostilePlayerRunsNoScriptInABrowser() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-hostile-player-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = "<img src=x onerror=\"document.body.dataset.pwned=1\"></script><script>document.body.dataset.pwned=2</script>"
+        let r = try NavVizBinary.run(["animate", "-", "-o", dir.path], stdin: Hostile.sequence(text))
+        #expect(r.status == 0, "\(r.stderr)")
+        let page = try PlayerBrowserTests.browse(dir.appendingPathComponent("index.html").absoluteString + "#2")
+        #expect(PlayerBrowserTests.attribute("data-frame", in: page.dom) == "2")
+        #expect(!page.dom.contains("data-pwned"), "a script from the document ran")
+        #expect(!page.dom.contains("<img"))
+        #expect(page.dom.contains("&lt;img src=x"), "the label is shown as text")
+    }
+}
+
+/// Element and attribute names of an XML document, and whether it parsed.
+final class XMLNames: NSObject, XMLParserDelegate {
+    var elements: Set<String> = []
+    var attributes: Set<String> = []
+    var wellFormed = false
+
+    init(_ data: Data) {
+        super.init()
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        wellFormed = parser.parse()
+    }
+
+    /// Only what Graphviz draws: no scripts, images, foreign objects, handlers or links.
+    var safe: Bool {
+        elements.isSubset(of: ["svg", "g", "title", "polygon", "polyline", "path", "ellipse", "text", "a"])
+            && !attributes.contains { $0.lowercased().hasPrefix("on") || $0.lowercased().contains("href") }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+        elements.insert(name)
+        self.attributes.formUnion(attributes.keys)
+    }
+}
