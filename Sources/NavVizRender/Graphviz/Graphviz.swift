@@ -17,15 +17,24 @@ public final class Graphviz: @unchecked Sendable {
 
     private init() {}
 
-    /// Renders DOT text to an image in-process.
+    /// Renders DOT text to an image with libgvc (`dot` layouts in a forked child of this
+    /// process, see ``GraphvizIsolation``; other engines in the process itself).
     public func render(dot: String, format: ImageFormat, engine: String = "dot") throws(RenderError) -> [UInt8] {
         try withContext { gvc throws(RenderError) in
             try checkPlugin(format)
-            return try withGraph(dot) { graph throws(RenderError) in
-                try layout(gvc, graph, engine: engine)
-                defer { gvFreeLayout(gvc, graph) }
-                return try renderData(gvc, graph, device: format.device, name: format.rawValue)
-            }
+            return try layoutAndRender(gvc, dot: dot, engine: engine, device: format.device, name: format.rawValue)
+        }
+    }
+
+    /// Lays out and renders one graph, isolating the engines that need it.
+    private func layoutAndRender(_ gvc: OpaquePointer, dot: String, engine: String, device: String, name: String) throws(RenderError) -> [UInt8] {
+        if GraphvizIsolation.isolatedEngines.contains(engine) {
+            return try GraphvizIsolation.render(gvc, dot: dot, engine: engine, device: device, name: name)
+        }
+        return try withGraph(dot) { graph throws(RenderError) in
+            try layout(gvc, graph, engine: engine)
+            defer { gvFreeLayout(gvc, graph) }
+            return try renderData(gvc, graph, device: device, name: name)
         }
     }
 
@@ -40,11 +49,7 @@ public final class Graphviz: @unchecked Sendable {
     /// name (`n0`, `n1`, …), read from Graphviz's `plain` output.
     public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Placement] {
         let plain = try withContext { gvc throws(RenderError) in
-            try withGraph(dot) { graph throws(RenderError) in
-                try layout(gvc, graph, engine: engine)
-                defer { gvFreeLayout(gvc, graph) }
-                return try renderData(gvc, graph, device: "plain", name: "plain")
-            }
+            try layoutAndRender(gvc, dot: dot, engine: engine, device: "plain", name: "plain")
         }
         var out: [String: Placement] = [:]
         for line in String(decoding: plain, as: UTF8.self).split(separator: "\n") where line.hasPrefix("node ") {

@@ -12,11 +12,8 @@ struct FuzzTests {
     /// Longest one case may take before it counts as a hang.
     static let slowCase: TimeInterval = 10
 
-    /// In-process libgvc layouts per test process. Graphviz 2.43's `dot` layout crashes
-    /// (SIGSEGV in `decompose`) on some graphs after some hundreds of layouts in one
-    /// process, periodically in the number of layouts (see docs/security.md); a fresh
-    /// process lays the same DOT out fine. The suite shares one process, so the fuzzer
-    /// draws a bounded number in-process and the rest through the binary (FuzzCommandTests).
+    /// libgvc draws per test run, to bound its time (each `dot` layout forks a child, see
+    /// GraphvizIsolation; the rest of the cases go through the binary in FuzzCommandTests).
     static let inProcessDraws = 60
     nonisolated(unsafe) static var drawn = 0
 

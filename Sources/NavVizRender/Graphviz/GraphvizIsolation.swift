@@ -1,0 +1,113 @@
+import Foundation
+internal import CGraphviz
+
+/// Runs `dot` layouts in a forked child of this process.
+///
+/// Graphviz 2.42/2.43's `dot` layout keeps an 8-bit static component mark (`Cmark` in
+/// dotgen/decompose.c) that wraps every 255 calls; after a wrap it can collide with the marks
+/// mincross leaves on nodes, and the next layout crashes the process (`install_in_rank`
+/// assertion or a segfault). A forked child starts from the parent's memory, lays out and
+/// renders once, writes the bytes to a pipe and exits, so the parent's mark never advances:
+/// every layout sees the state of a fresh process, however many a process does. A crash in
+/// the child becomes a ``RenderError`` instead of killing navviz.
+///
+/// The child runs only C calls on buffers prepared before the fork (the DOT text, the engine
+/// and device names), which keeps it safe in a multithreaded parent. Other engines (`nop2`
+/// for pinned frames) never reach dotgen and run in-process.
+enum GraphvizIsolation {
+    /// Engines run in a child.
+    static let isolatedEngines: Set<String> = ["dot"]
+
+    /// The message pipe of the current child (only ever set in a child).
+    nonisolated(unsafe) static var messageFD: Int32 = -1
+    nonisolated(unsafe) static var messageBudget = 16_384
+
+    /// Lays `dot` out with `engine` and renders it to `device` in a forked child.
+    static func render(_ gvc: OpaquePointer, dot: String, engine: String, device: String, name: String) throws(RenderError) -> [UInt8] {
+        var dataPipe: [Int32] = [0, 0]
+        var messagePipe: [Int32] = [0, 0]
+        guard pipe(&dataPipe) == 0 else { throw .failed(stage: "layout", messages: ["cannot create a pipe"]) }
+        guard pipe(&messagePipe) == 0 else {
+            close(dataPipe[0]); close(dataPipe[1])
+            throw .failed(stage: "layout", messages: ["cannot create a pipe"])
+        }
+        let cDot = strdup(dot), cEngine = strdup(engine), cDevice = strdup(device)
+        defer { free(cDot); free(cEngine); free(cDevice) }
+
+        let pid = fork()
+        if pid == 0 {
+            close(dataPipe[0])
+            close(messagePipe[0])
+            child(gvc, dot: cDot, engine: cEngine, device: cDevice, data: dataPipe[1], messages: messagePipe[1])
+        }
+        close(dataPipe[1])
+        close(messagePipe[1])
+        guard pid > 0 else {
+            close(dataPipe[0]); close(messagePipe[0])
+            throw .failed(stage: "layout", messages: ["cannot fork: \(String(cString: strerror(errno)))"])
+        }
+        let data = readAll(dataPipe[0])
+        let messageText = String(decoding: readAll(messagePipe[0]), as: UTF8.self)
+        close(dataPipe[0])
+        close(messagePipe[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let messages = messageText.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        if signaled {
+            throw .failed(stage: "\(name) rendering", messages: ["graphviz crashed (signal \(status & 0x7F))"] + messages)
+        }
+        switch (status >> 8) & 0xFF {
+        case 0: return data
+        case 10: throw .invalidDOT(messages)
+        case 11: throw .failed(stage: "layout", messages: messages)
+        default:
+            if messages.contains(where: { $0.contains("not recognized") }) {
+                throw .missingPlugin(format: name, plugin: ImageFormat(rawValue: name)?.plugin ?? name)
+            }
+            throw .failed(stage: "\(name) rendering", messages: messages)
+        }
+    }
+
+    /// The child: parse, lay out, render, write, exit. Never returns.
+    private static func child(_ gvc: OpaquePointer, dot: UnsafeMutablePointer<CChar>?, engine: UnsafeMutablePointer<CChar>?,
+                              device: UnsafeMutablePointer<CChar>?, data: Int32, messages: Int32) -> Never {
+        messageFD = messages
+        _ = agseterr(AGWARN)
+        _ = agseterrf { text in
+            guard let text, GraphvizIsolation.messageFD >= 0 else { return 0 }
+            let length = strlen(text)
+            guard length < GraphvizIsolation.messageBudget else { return 0 }
+            GraphvizIsolation.messageBudget -= length + 1
+            _ = write(GraphvizIsolation.messageFD, text, length)
+            _ = write(GraphvizIsolation.messageFD, "\n", 1)
+            return 0
+        }
+        guard let graph = agmemread(dot) else { _exit(10) }
+        guard gvLayout(gvc, graph, engine) == 0 else { _exit(11) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        guard gvRenderData(gvc, graph, device, &buffer, &length) == 0, let buffer else { _exit(12) }
+        var offset = 0
+        while offset < Int(length) {
+            let n = write(data, buffer + offset, Int(length) - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { _exit(13) }
+            offset += n
+        }
+        _exit(0)
+    }
+
+    private static func readAll(_ fd: Int32) -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+}
