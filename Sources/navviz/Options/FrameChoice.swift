@@ -1,0 +1,33 @@
+import ArgumentParser
+import NavVizCore
+
+/// `--frame N|last`.
+enum FrameChoice: ExpressibleByArgument, Equatable {
+    case index(Int)
+    case last
+
+    init?(argument: String) {
+        if argument == "last" {
+            self = .last
+        } else if let n = Int(argument), n >= 0 {
+            self = .index(n)
+        } else {
+            return nil
+        }
+    }
+
+    func pick(_ frames: [Frame], file: String) throws -> Frame {
+        switch self {
+        case .last:
+            guard let f = frames.last else {
+                throw Failure(["\(file): error: the document has no frames"], status: Failure.Status.dataError)
+            }
+            return f
+        case .index(let n):
+            guard n < frames.count else {
+                throw Failure(["\(file): error: --frame \(n) is out of range: the document has \(frames.count) frame\(frames.count == 1 ? "" : "s") (0...\(max(0, frames.count - 1)))"], status: Failure.Status.usage)
+            }
+            return frames[n]
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `-o/--output`, shared by every command that writes one artifact.
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file (atomically); its extension picks the format. Default: standard output.")
+    var path: String?
+
+    /// Writes to the file, or to standard output; binary output refuses a terminal.
+    func write(_ bytes: [UInt8], binary: Bool) throws {
+        if let path {
+            try OutputFile.write(bytes, to: path)
+        } else {
+            if binary && Terminal.stdoutIsTerminal {
+                throw Failure(["error: binary output would go to the terminal; use -o FILE"], status: Failure.Status.usage)
+            }
+            Terminal.out(bytes)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import NavVizCore
+
+/// The frames of any document, in order: a snapshot's tree, a sequence's or log's frames,
+/// an action script's initial tree and the state after each step, a route request's start
+/// and the state after each executed instruction.
+enum FrameSource {
+    static func frames(of document: Document, file: String) throws -> [Frame] {
+        switch document {
+        case .snapshot(let tree): return [Frame(tree: tree)]
+        case .sequence(let s): return s.frames
+        case .script, .route:
+            do {
+                return try TimelineBuilder.build(document).frames
+            } catch {
+                throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+            }
+        }
+    }
+}
