@@ -96,6 +96,11 @@ enum GraphvizIsolation {
             guard n > 0 else { _exit(13) }
             offset += n
         }
+        // Freed although the process ends, so a leak checker following the child sees only
+        // what Graphviz itself loses.
+        gvFreeRenderData(buffer)
+        gvFreeLayout(gvc, graph)
+        agclose(graph)
         _exit(0)
     }
 
