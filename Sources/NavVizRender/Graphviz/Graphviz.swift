@@ -145,7 +145,7 @@ public final class Graphviz: @unchecked Sendable {
     }
 
     private func withGraph<T>(_ dot: String, _ body: (UnsafeMutablePointer<Agraph_t>) throws(RenderError) -> T) throws(RenderError) -> T {
-        let parsed: UnsafeMutablePointer<Agraph_t>? = dot.withCString { agmemread($0) }
+        let parsed = GraphvizReader.read(dot)
         guard let graph = parsed else { throw .invalidDOT(GraphvizMessages.take()) }
         defer { agclose(graph) }
         return try body(graph)
