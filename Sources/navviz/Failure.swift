@@ -49,6 +49,7 @@ func reporting(_ body: () throws -> Void) throws {
 /// Writing to the terminal's streams.
 enum Terminal {
     static func error(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
         let text = lines.map { Style.highlightError($0) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }

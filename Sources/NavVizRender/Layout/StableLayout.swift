@@ -28,7 +28,11 @@ public struct StableLayout: Sendable {
 
     /// Lays out the union of the scenes once.
     public static func compute(_ scenes: [Scene]) throws(RenderError) -> StableLayout {
-        let union = unionScene(scenes)
+        try compute(union: unionScene(scenes))
+    }
+
+    /// Lays out a union made by ``unionScene(_:)``.
+    public static func compute(union: Scene) throws(RenderError) -> StableLayout {
         let dot = DOTEncoder.encode(union)
         let geometry = try Graphviz.shared.geometry(dot: dot)
         var positions: [String: Point] = [:]
@@ -86,11 +90,17 @@ public struct StableLayout: Sendable {
 
     /// Every node (in first-appearance order, drawn with its widest look so the layout
     /// leaves room for badges) and every edge of all scenes.
-    static func unionScene(_ scenes: [Scene]) -> Scene {
-        var union = Scene(theme: scenes.first?.theme ?? .light)
+    /// Scenes are read once, in order, so a lazy sequence never holds them all.
+    public static func unionScene(_ scenes: some Sequence<Scene>) -> Scene {
+        var union = Scene(theme: .light)
+        var first = true
         var nodeIndex: [String: Int] = [:]
         var edges = Set<String>()
         for scene in scenes {
+            if first {
+                union.theme = scene.theme
+                first = false
+            }
             for node in scene.nodes {
                 if let i = nodeIndex[node.id] {
                     if width(node) > width(union.nodes[i]) { union.nodes[i] = node }
