@@ -44,5 +44,11 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+## bench: build in release and compare navviz with the Graphviz CLI on this machine (not part
+## of make test: a benchmark is not a test). Prints `name: value` lines and a table.
+bench: deps
+	$(SWIFT) build -c release --product navviz
+	python3 Scripts/bench.py .build/release/navviz
+
 clean:
 	rm -rf .build $(OUT)
