@@ -66,5 +66,11 @@ size: build
 leakcheck: build
 	Scripts/leakcheck.sh
 
+## bench: build in release and compare navviz with the Graphviz CLI on this machine (not part
+## of make test: a benchmark is not a test). Prints `name: value` lines and a table.
+bench: deps
+	$(SWIFT) build -c release --product navviz
+	python3 Scripts/bench.py .build/release/navviz
+
 clean:
 	rm -rf .build $(OUT)

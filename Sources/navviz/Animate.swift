@@ -57,8 +57,15 @@ extension NavVizCommand {
         @Option(help: "Colour theme of the frames: light or dark.")
         var theme: ThemeChoice = .light
 
+        @Option(help: "Processes that draw frames (default: one per core; fewer for short animations, one for standard input).")
+        var jobs: Int?
+
+        @Flag(help: .hidden)
+        var dotOnly = false
+
         func validate() throws {
             guard (20...60_000).contains(delay) else { throw ValidationError("--delay must be between 20 and 60000 milliseconds") }
+            if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         }
 
         func run() throws {
@@ -69,23 +76,47 @@ extension NavVizCommand {
                 }
                 let name = title ?? built.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
                 let frames = AnimationPlan.frames(built, step: step, dialect: timeline.dialect, theme: theme.value)
+                let staged = try OutputDirectory(output)
+                let processes = dotOnly ? 1 : FrameJobs.count(requested: jobs, frames: frames.count, file: file)
+                let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path)
+                defer { helpers.filter(\.isRunning).forEach { $0.terminate() } }
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
-                let rendered: [AnimationRenderer.Rendered]
+                defer { progress.finish() }
+                let drawing: AnimationRenderer.Drawing
                 do {
-                    rendered = try AnimationRenderer.render(frames, layout: layout, png: png || gif, progress: progress.update)
+                    drawing = try AnimationRenderer.prepare(frames, layout: layout)
                 } catch {
-                    progress.finish()
                     throw Failure(["\(displayName(file)): error: \(error)"], status: (error as? RenderError)?.isLimit == true ? Failure.Status.dataError : Failure.Status.software)
                 }
+                if dotOnly {
+                    // For benchmarks: the Graphviz source of every frame, and nothing drawn.
+                    for i in frames.indices {
+                        try staged.write(String(format: "frames/%04d.dot", i + 1), Array(drawing.dot(frames[i]).utf8))
+                    }
+                    try staged.commit()
+                    Terminal.out("\(output)/frames\n")
+                    return
+                }
+                try FrameJobs.renderShare(frames, drawing: drawing, png: png || gif, file: file, directory: staged.temporary.path,
+                                          worker: 0, jobs: processes, progress: progress.update)
+                try FrameJobs.wait(helpers)
                 progress.finish()
-                let bundle = try Bundle(title: name, timeline: built, frames: frames, rendered: rendered, png: png, gif: gif,
-                                        delay: delay, theme: theme.value)
-                try OutputDirectory.write(bundle.files, to: output)
+                let bundle = AnimationBundle(title: name, timeline: built, frames: frames, png: png, gif: gif, delay: delay, theme: theme.value)
+                try bundle.finish(in: staged)
+                try staged.commit()
                 Terminal.out("\(output)/index.html\n")
                 if let failure = built.failure {
                     throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }
             }
+        }
+
+        /// What a helper needs to plan and draw the same frames.
+        var helperArguments: [String] {
+            var out = [file, "--step", step.rawValue, "--layout", layout.rawValue, "--dialect", timeline.dialect.rawValue, "--theme", theme.rawValue]
+            if timeline.redact { out.append("--redact") }
+            if png || gif { out.append("--png") }
+            return out
         }
     }
 }

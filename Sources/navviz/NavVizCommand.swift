@@ -17,7 +17,7 @@ struct NavVizCommand: ParsableCommand {
         74 an output that cannot be written.
         """,
         version: NavVizVersion.string,
-        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self]
+        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, RenderFrames.self]
     )
 }
 

@@ -31,6 +31,23 @@ struct GraphvizRendererTests {
         #expect(try Graphviz.shared.render(dot: dot, format: .svg) == Graphviz.shared.render(dot: dot, format: .svg))
     }
 
+    /// Clusters are drawn in the order the DOT lists them, whatever was allocated before:
+    /// cgraph's default IDs (the addresses of interned names) made the order follow the
+    /// heap's history, so two processes could draw the same frame differently.
+    @Test func clustersKeepTheirDOTOrder() throws {
+        let names = (0..<12).map { "cluster_\($0)" }
+        let body = names.enumerated().map { i, name in "subgraph \(name) { label=\"box \(i)\"; x\(i); }" }.joined(separator: "\n")
+        var orders: Set<[String]> = []
+        for round in 0..<4 {
+            // Churn the heap differently before each parse.
+            let noise = (0..<(round * 7)).map { "subgraph cluster_noise\($0) { y\($0); }" }.joined(separator: "\n")
+            _ = try Graphviz.shared.render(dot: "digraph { \(noise) }", format: .svg)
+            let svg = String(decoding: try Graphviz.shared.render(dot: "digraph { \(body) }", format: .svg), as: UTF8.self)
+            orders.insert(svg.components(separatedBy: "<title>").dropFirst().map { String($0.prefix { $0 != "<" }) }.filter { $0.hasPrefix("cluster_") })
+        }
+        #expect(orders == [names])
+    }
+
     @Test func pngHasSignatureAndSaneSize() throws {
         let png = try Graphviz.shared.render(dot: DOTEncoder.encode(TreeScene.make(try Self.tabs(), theme: .light)), format: .png)
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

@@ -33,4 +33,25 @@ struct StableLayoutTests {
         #expect(!svgs[1].contains("node&#45;chat\""))
         #expect(layout.positions.count == 6)
     }
+
+    /// Edges are pinned to the union's splines, so nop2 routes nothing and an edge shared by
+    /// two frames is drawn along the same path in both.
+    @Test func edgesArePinnedToTheUnionSplines() throws {
+        let a = try Samples.tree(#"{"id": "tabs", "kind": "tabs", "active": "home", "children": [{"id": "home"}, {"id": "chats", "active": "chat", "children": [{"id": "chat"}]}]}"#)
+        let b = try Samples.tree(#"{"id": "tabs", "kind": "tabs", "active": "chats", "children": [{"id": "home", "active": "feed", "children": [{"id": "feed"}]}, {"id": "chats", "active": "chat", "children": [{"id": "chat"}]}]}"#)
+        let scenes = [TreeScene.make(a, theme: .light), TreeScene.make(b, theme: .light)]
+        let layout = try StableLayout.compute(scenes)
+        for scene in scenes {
+            let edgeLines = layout.dot(scene).split(separator: "\n").filter { $0.contains(" -> ") }
+            #expect(!edgeLines.isEmpty && edgeLines.allSatisfy { $0.contains("pos=\"e,") })
+        }
+        func path(_ svg: String) -> Substring? {
+            guard let g = svg.range(of: "<g id=\"edge&#45;chats&#45;chat\""),
+                  let d = svg.range(of: " d=\"", range: g.upperBound..<svg.endIndex),
+                  let end = svg.range(of: "\"", range: d.upperBound..<svg.endIndex) else { return nil }
+            return svg[d.upperBound..<end.lowerBound]
+        }
+        let svgs = try scenes.map { String(decoding: try Graphviz.shared.render(dot: layout.dot($0), format: .svg, engine: StableLayout.engine), as: UTF8.self) }
+        #expect(path(svgs[0]) != nil && path(svgs[0]) == path(svgs[1]))
+    }
 }

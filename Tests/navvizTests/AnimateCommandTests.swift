@@ -44,6 +44,32 @@ struct AnimateCommandTests {
         #expect(html.components(separatedBy: "<template id=\"frame-").count == 8)
     }
 
+    /// Helper processes draw the same bytes: a bundle is the same whatever --jobs says.
+    @Test(arguments: ["Samples/nivelir-deeplink.script.json", "Samples/tab-switch.sequence.json"])
+    func jobsGiveTheSameFiles(sample: String) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var bundles: [[String: Data]] = []
+        for jobs in ["1", "3"] {
+            let out = tmp.appendingPathComponent("jobs\(jobs)")
+            let r = try NavVizBinary.run(["animate", sample, "-o", out.path, "--png", "--gif", "--jobs", jobs])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr == "")
+            var files: [String: Data] = [:]
+            for name in Self.files(out) where !name.hasSuffix("frames") {
+                files[name] = try Data(contentsOf: out.appendingPathComponent(name))
+            }
+            bundles.append(files)
+        }
+        #expect(bundles[0].keys.sorted() == bundles[1].keys.sorted())
+        for (name, bytes) in bundles[0] { #expect(bundles[1][name] == bytes, "\(name) differs between --jobs 1 and --jobs 3") }
+        // Only --png keeps the PNG frames the GIF was made from.
+        let out = tmp.appendingPathComponent("gif")
+        let r = try NavVizBinary.run(["animate", sample, "-o", out.path, "--gif", "--jobs", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.files(out).contains("animation.gif") && !Self.files(out).contains { $0.hasSuffix(".png") })
+    }
+
     @Test func nodesDoNotMoveBetweenFrames() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }

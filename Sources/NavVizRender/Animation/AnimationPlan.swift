@@ -20,7 +20,22 @@ public struct AnimationFrame: Sendable {
     public var operations: [Operation]
     /// In `--step op` mode, how many of the operations this frame shows as done.
     public var shown: Int?
-    public var scene: Scene
+    /// Builds the frame's scene from the trees it was planned from (shared, not copied).
+    let makeScene: @Sendable () -> Scene
+
+    /// What the frame draws. Built on each access, so a long animation never holds every
+    /// scene at once: read it once per use.
+    public var scene: Scene { makeScene() }
+
+    public init(label: String, phase: Phase, transition: Int?, operations: [Operation], shown: Int?,
+                scene: @escaping @Sendable () -> Scene) {
+        self.label = label
+        self.phase = phase
+        self.transition = transition
+        self.operations = operations
+        self.shown = shown
+        self.makeScene = scene
+    }
 }
 
 /// How finely an animation steps.
@@ -35,28 +50,33 @@ public enum StepMode: String, Sendable, CaseIterable {
 /// transition a pending frame (the state before, with the pending operations numbered in
 /// execution order as the diff diagram numbers them) and the applied frame (the new state
 /// with its active path). A transition without operations gets only its applied frame.
+/// Frames hold their trees, not their scenes: a scene is built when a frame is drawn.
 public enum AnimationPlan {
     public static func frames(_ timeline: Timeline, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
         guard let first = timeline.frames.first else { return [] }
         var out = [AnimationFrame(label: first.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
-                                  scene: TreeScene.make(first.tree, theme: theme))]
+                                  scene: { TreeScene.make(first.tree, theme: theme) })]
         for (i, t) in timeline.transitions.enumerated() {
             let before = timeline.frames[i].tree, after = timeline.frames[i + 1].tree
             let label = t.label ?? timeline.frames[i + 1].label ?? "step \(i + 1)"
             if !t.operations.isEmpty {
                 switch step {
                 case .transition:
-                    let scene = DiffScene.make(old: before, new: after, operations: t.operations, dialect: dialect, theme: theme)
-                    out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: nil, scene: scene))
+                    let ops = t.operations
+                    out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: ops, shown: nil, scene: {
+                        DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme)
+                    }))
                 case .op:
                     for j in t.operations.indices {
-                        let scene = DiffScene.make(old: before, new: after, operations: Array(t.operations[...j]), dialect: dialect, theme: theme)
-                        out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: scene))
+                        let shown = Array(t.operations[...j])
+                        out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: {
+                            DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme)
+                        }))
                     }
                 }
             }
             out.append(AnimationFrame(label: label, phase: .applied, transition: i, operations: t.operations, shown: nil,
-                                      scene: TreeScene.make(after, theme: theme)))
+                                      scene: { TreeScene.make(after, theme: theme) }))
         }
         return out
     }

@@ -1,5 +1,11 @@
 /// Renders animation frames to SVG (and PNG) through the one Graphviz owner, all from one
 /// shared layout unless asked otherwise.
+///
+/// ``prepare(_:layout:)`` does the work every frame shares (the size check and the union
+/// layout) once; ``Drawing/render(_:png:)`` then draws one frame, so a caller can write each
+/// frame as soon as it is drawn and never hold them all. A process may draw any subset of
+/// the frames from the same drawing: the bytes of a frame do not depend on which others are
+/// drawn, or in which process.
 public enum AnimationRenderer {
     /// How frames are laid out.
     public enum LayoutMode: String, Sendable, CaseIterable {
@@ -15,27 +21,58 @@ public enum AnimationRenderer {
         public var png: [UInt8]?
     }
 
+    /// What every frame of one animation shares: the layout mode and the union layout.
+    public struct Drawing: Sendable {
+        /// The union layout (nil for `--layout per-frame`).
+        public let stable: StableLayout?
+
+        /// The DOT navviz renders for a frame (pinned to the union layout when stable).
+        public func dot(_ frame: AnimationFrame) -> String {
+            let scene = frame.scene
+            return stable.map { $0.dot(scene) } ?? DOTEncoder.encode(scene)
+        }
+
+        /// The Graphviz engine frames are drawn with.
+        public var engine: String { stable == nil ? "dot" : StableLayout.engine }
+
+        /// Draws one frame.
+        public func render(_ frame: AnimationFrame, png: Bool) throws(RenderError) -> Rendered {
+            let dot = dot(frame)
+            let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
+            let pngBytes = png ? try Graphviz.shared.render(dot: dot, format: .png, engine: engine) : nil
+            return Rendered(svg: svg, png: pngBytes)
+        }
+    }
+
+    /// Checks every frame's size and lays out the union once (building each scene once and
+    /// dropping it, so memory does not grow with the number of frames).
+    public static func prepare(_ frames: [AnimationFrame], layout: LayoutMode) throws(RenderError) -> Drawing {
+        var largest = 0
+        let scenes = frames.lazy.map { frame -> Scene in
+            let scene = frame.scene
+            largest = max(largest, scene.nodes.count)
+            return scene
+        }
+        switch layout {
+        case .perFrame:
+            for _ in scenes {}
+            guard largest <= Graphviz.maxImageNodes else { throw .tooLarge(nodes: largest, limit: Graphviz.maxImageNodes) }
+            return Drawing(stable: nil)
+        case .stable:
+            let union = StableLayout.unionScene(scenes)
+            guard largest <= Graphviz.maxImageNodes else { throw .tooLarge(nodes: largest, limit: Graphviz.maxImageNodes) }
+            return Drawing(stable: try StableLayout.compute(union: union))
+        }
+    }
+
     /// Renders every frame, calling `progress(done, total)` after each.
     public static func render(_ frames: [AnimationFrame], layout: LayoutMode, png: Bool,
                               progress: (Int, Int) -> Void = { _, _ in }) throws(RenderError) -> [Rendered] {
-        let largest = frames.map(\.scene.nodes.count).max() ?? 0
-        guard largest <= Graphviz.maxImageNodes else { throw .tooLarge(nodes: largest, limit: Graphviz.maxImageNodes) }
-        let stable: StableLayout? = layout == .stable ? try StableLayout.compute(frames.map(\.scene)) : nil
+        let drawing = try prepare(frames, layout: layout)
         var out: [Rendered] = []
         out.reserveCapacity(frames.count)
         for (i, frame) in frames.enumerated() {
-            let dot: String
-            let engine: String
-            if let stable {
-                dot = stable.dot(frame.scene)
-                engine = StableLayout.engine
-            } else {
-                dot = DOTEncoder.encode(frame.scene)
-                engine = "dot"
-            }
-            let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-            let pngBytes = png ? try Graphviz.shared.render(dot: dot, format: .png, engine: engine) : nil
-            out.append(Rendered(svg: svg, png: pngBytes))
+            out.append(try drawing.render(frame, png: png))
             progress(i + 1, frames.count)
         }
         return out

@@ -41,24 +41,6 @@ public enum HTMLPlayer {
         }
     }
 
-    /// The whole page.
-    public static func page(title: String, frames: [Frame], delayMilliseconds: Int) -> String {
-        var data = "{\"title\": \(json(title)), \"delay\": \(delayMilliseconds), \"frames\": ["
-        data += frames.map { f in
-            let steps = f.operations.map { s in
-                "{\"number\": \(s.number), \"op\": \(json(s.op)), \"text\": \(json(s.text)), \"nodes\": [\(s.nodes.map(json).joined(separator: ", "))]}"
-            }
-            return "{\"label\": \(json(f.label)), \"file\": \(json(f.file)), \"phase\": \(json(f.phase)), \"operations\": [\(steps.joined(separator: ", "))]}"
-        }.joined(separator: ", ")
-        data += "]}"
-        var templates = ""
-        for (i, f) in frames.enumerated() {
-            templates += "<template id=\"frame-\(i + 1)\">\(stripProlog(f.svg))</template>\n"
-        }
-        return head(title: title) + body(title: title, count: frames.count) + templates
-            + "<script type=\"application/json\" id=\"navviz-data\">\(data)</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n"
-    }
-
     /// A JSON string literal that is also safe inside an HTML `<script>` element.
     static func json(_ s: String) -> String {
         var out = "\""
@@ -84,12 +66,6 @@ public enum HTMLPlayer {
     static func html(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    /// Drops the XML declaration, DOCTYPE and comments Graphviz puts before `<svg`.
-    static func stripProlog(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        return String(svg[start.lowerBound...])
     }
 
     static func head(title: String) -> String {

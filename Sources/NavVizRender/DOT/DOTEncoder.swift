@@ -62,6 +62,7 @@ public enum DOTEncoder {
                 "penwidth=\(DOTText.number(edge.penWidth))",
             ]
             if !edge.styles.isEmpty { attrs.append("style=\(DOTText.quoted(edge.styles.joined(separator: ",")))") }
+            if options.pinned, let route = edge.route { attrs.append("pos=\(DOTText.quoted(route))") }
             if let label = edge.label {
                 attrs.append("label=<<B>\(DOTText.html(label))</B>>")
                 attrs.append("fontcolor=\(DOTText.quoted(edge.labelColor ?? edge.color))")

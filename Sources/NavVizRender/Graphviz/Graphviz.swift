@@ -28,10 +28,10 @@ public final class Graphviz: @unchecked Sendable {
 
     /// Lays out and renders one graph, isolating the engines that need it.
     private func layoutAndRender(_ gvc: OpaquePointer, dot: String, engine: String, device: String, name: String) throws(RenderError) -> [UInt8] {
-        if GraphvizIsolation.isolatedEngines.contains(engine) {
-            return try GraphvizIsolation.render(gvc, dot: dot, engine: engine, device: device, name: name)
-        }
-        return try withGraph(dot) { graph throws(RenderError) in
+        try withGraph(dot) { graph throws(RenderError) in
+            if GraphvizIsolation.isolatedEngines.contains(engine) {
+                return try GraphvizIsolation.render(gvc, graph: graph, engine: engine, device: device, name: name)
+            }
             try layout(gvc, graph, engine: engine)
             defer { gvFreeLayout(gvc, graph) }
             return try renderData(gvc, graph, device: device, name: name)
@@ -45,20 +45,31 @@ public final class Graphviz: @unchecked Sendable {
         public var height: Double
     }
 
+    /// What a layout decided: each node's placement and each edge's spline, keyed by DOT
+    /// names (`n0`, and `n0->n1` for an edge).
+    public struct Geometry: Sendable {
+        public var nodes: [String: Placement] = [:]
+        /// The edge's `pos` exactly as Graphviz wrote it (`e,x,y x1,y1 …`), in points.
+        public var edges: [String: String] = [:]
+    }
+
     /// Lays the graph out and returns each node's placement in points, keyed by DOT node
-    /// name (`n0`, `n1`, …), read from Graphviz's `plain` output.
+    /// name (`n0`, `n1`, …).
     public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Placement] {
-        let plain = try withContext { gvc throws(RenderError) in
-            try layoutAndRender(gvc, dot: dot, engine: engine, device: "plain", name: "plain")
+        try geometry(dot: dot, engine: engine).nodes
+    }
+
+    /// Lays the graph out and returns where every node and edge went, read back from the
+    /// graph's own `pos`, `width` and `height` attributes (as `-Tdot` writes them).
+    public func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
+        try withContext { gvc throws(RenderError) in
+            // Laid out (for `dot`, in a forked child) and written back as DOT with `pos`,
+            // `width` and `height`; parsing that text reads the geometry without a layout here.
+            let laidOut = try layoutAndRender(gvc, dot: dot, engine: engine, device: "dot", name: "dot")
+            return try withGraph(String(decoding: laidOut, as: UTF8.self)) { graph throws(RenderError) in
+                readGeometry(graph)
+            }
         }
-        var out: [String: Placement] = [:]
-        for line in String(decoding: plain, as: UTF8.self).split(separator: "\n") where line.hasPrefix("node ") {
-            let fields = line.split(separator: " ", maxSplits: 6)
-            guard fields.count >= 6, let x = Double(fields[2]), let y = Double(fields[3]),
-                  let w = Double(fields[4]), let h = Double(fields[5]) else { continue }
-            out[String(fields[1])] = Placement(center: Point(x: x * 72, y: y * 72), width: w * 72, height: h * 72)
-        }
-        return out
     }
 
     /// Graphviz's version string, e.g. `2.43.0`.
@@ -93,6 +104,34 @@ public final class Graphviz: @unchecked Sendable {
         return try body(context!)
     }
 
+    /// Walks a laid-out graph (after a `dot` render attached its attributes).
+    private func readGeometry(_ graph: UnsafeMutablePointer<Agraph_t>) -> Geometry {
+        func attribute(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
+            let value = name.withCString { agget(object, UnsafeMutablePointer(mutating: $0)) }
+            return value.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var out = Geometry()
+        var node = agfstnode(graph)
+        while let n = node {
+            let name = String(cString: agnameof(n))
+            if let pos = attribute(n, "pos")?.split(separator: ","), pos.count == 2,
+               let x = Double(pos[0]), let y = Double(pos[1]),
+               let w = attribute(n, "width").flatMap(Double.init), let h = attribute(n, "height").flatMap(Double.init) {
+                out.nodes[name] = Placement(center: Point(x: x, y: y), width: w * 72, height: h * 72)
+            }
+            var edge = agfstout(graph, n)
+            while let e = edge {
+                // An out-edge's `node` is its head (cgraph's AGHEAD, a macro Swift cannot call).
+                if let head = e.pointee.node, let pos = attribute(e, "pos") {
+                    out.edges["\(name)->\(String(cString: agnameof(head)))"] = pos
+                }
+                edge = agnxtout(graph, e)
+            }
+            node = agnxtnode(graph, n)
+        }
+        return out
+    }
+
     private func listDevices(_ gvc: OpaquePointer) -> Set<String> {
         var count: Int32 = 0
         guard let list = gvPluginList(gvc, "device", &count, nil) else { return [] }
@@ -115,7 +154,7 @@ public final class Graphviz: @unchecked Sendable {
     }
 
     private func withGraph<T>(_ dot: String, _ body: (UnsafeMutablePointer<Agraph_t>) throws(RenderError) -> T) throws(RenderError) -> T {
-        let parsed: UnsafeMutablePointer<Agraph_t>? = dot.withCString { agmemread($0) }
+        let parsed = GraphvizReader.read(dot)
         guard let graph = parsed else { throw .invalidDOT(GraphvizMessages.take()) }
         defer { agclose(graph) }
         return try body(graph)

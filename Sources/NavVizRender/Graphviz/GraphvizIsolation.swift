@@ -11,9 +11,9 @@ internal import CGraphviz
 /// every layout sees the state of a fresh process, however many a process does. A crash in
 /// the child becomes a ``RenderError`` instead of killing navviz.
 ///
-/// The child runs only C calls on buffers prepared before the fork (the DOT text, the engine
-/// and device names), which keeps it safe in a multithreaded parent. Other engines (`nop2`
-/// for pinned frames) never reach dotgen and run in-process.
+/// The parent parses the DOT (parsing never reaches dotgen); the child runs only C calls on
+/// that graph and on names prepared before the fork, which keeps it safe in a multithreaded
+/// parent. Other engines (`nop2` for pinned frames) never reach dotgen and run in-process.
 enum GraphvizIsolation {
     /// Engines run in a child.
     static let isolatedEngines: Set<String> = ["dot"]
@@ -22,8 +22,9 @@ enum GraphvizIsolation {
     nonisolated(unsafe) static var messageFD: Int32 = -1
     nonisolated(unsafe) static var messageBudget = 16_384
 
-    /// Lays `dot` out with `engine` and renders it to `device` in a forked child.
-    static func render(_ gvc: OpaquePointer, dot: String, engine: String, device: String, name: String) throws(RenderError) -> [UInt8] {
+    /// Lays `graph` out with `engine` and renders it to `device` in a forked child; the
+    /// parent's graph is left as it was (not laid out) for the caller to close.
+    static func render(_ gvc: OpaquePointer, graph: UnsafeMutablePointer<Agraph_t>, engine: String, device: String, name: String) throws(RenderError) -> [UInt8] {
         var dataPipe: [Int32] = [0, 0]
         var messagePipe: [Int32] = [0, 0]
         guard pipe(&dataPipe) == 0 else { throw .failed(stage: "layout", messages: ["cannot create a pipe"]) }
@@ -31,14 +32,14 @@ enum GraphvizIsolation {
             close(dataPipe[0]); close(dataPipe[1])
             throw .failed(stage: "layout", messages: ["cannot create a pipe"])
         }
-        let cDot = strdup(dot), cEngine = strdup(engine), cDevice = strdup(device)
-        defer { free(cDot); free(cEngine); free(cDevice) }
+        let cEngine = strdup(engine), cDevice = strdup(device)
+        defer { free(cEngine); free(cDevice) }
 
         let pid = fork()
         if pid == 0 {
             close(dataPipe[0])
             close(messagePipe[0])
-            child(gvc, dot: cDot, engine: cEngine, device: cDevice, data: dataPipe[1], messages: messagePipe[1])
+            child(gvc, graph: graph, engine: cEngine, device: cDevice, data: dataPipe[1], messages: messagePipe[1])
         }
         close(dataPipe[1])
         close(messagePipe[1])
@@ -60,7 +61,6 @@ enum GraphvizIsolation {
         }
         switch (status >> 8) & 0xFF {
         case 0: return data
-        case 10: throw .invalidDOT(messages)
         case 11: throw .failed(stage: "layout", messages: messages)
         default:
             if messages.contains(where: { $0.contains("not recognized") }) {
@@ -70,8 +70,8 @@ enum GraphvizIsolation {
         }
     }
 
-    /// The child: parse, lay out, render, write, exit. Never returns.
-    private static func child(_ gvc: OpaquePointer, dot: UnsafeMutablePointer<CChar>?, engine: UnsafeMutablePointer<CChar>?,
+    /// The child: lay out, render, write, exit. Never returns.
+    private static func child(_ gvc: OpaquePointer, graph: UnsafeMutablePointer<Agraph_t>, engine: UnsafeMutablePointer<CChar>?,
                               device: UnsafeMutablePointer<CChar>?, data: Int32, messages: Int32) -> Never {
         messageFD = messages
         _ = agseterr(AGWARN)
@@ -84,7 +84,6 @@ enum GraphvizIsolation {
             _ = write(GraphvizIsolation.messageFD, "\n", 1)
             return 0
         }
-        guard let graph = agmemread(dot) else { _exit(10) }
         guard gvLayout(gvc, graph, engine) == 0 else { _exit(11) }
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
@@ -100,7 +99,6 @@ enum GraphvizIsolation {
         // what Graphviz itself loses.
         gvFreeRenderData(buffer)
         gvFreeLayout(gvc, graph)
-        agclose(graph)
         _exit(0)
     }
 

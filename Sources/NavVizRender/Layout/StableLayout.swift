@@ -3,8 +3,10 @@
 ///
 /// The union of all frames (every node and edge that appears anywhere) is laid out once by
 /// `dot`; each frame is then drawn by Graphviz's `nop2` engine with its nodes pinned to those
-/// positions and two invisible anchors at the union's corners, so every frame has the same
-/// canvas and nothing jumps when a player steps through them.
+/// positions, its edges pinned to the union's splines, and two invisible anchors at the
+/// union's corners, so every frame has the same canvas and nothing jumps when a player steps
+/// through them. With every edge pinned, `nop2` routes nothing: a frame costs only its
+/// drawing (routing splines around 150 obstacles took seconds a frame).
 public struct StableLayout: Sendable {
     /// Node centres in points, by navviz id.
     public let positions: [String: Point]
@@ -12,36 +14,60 @@ public struct StableLayout: Sendable {
     public let sizes: [String: (Double, Double)]
     /// The lower-left and upper-right corners of the union layout, with a margin.
     public let corners: (Point, Point)
+    /// Edge splines (Graphviz `pos`) by `from` and `to` navviz ids.
+    public let routes: [EdgeKey: String]
+
+    /// An edge by the navviz ids it joins.
+    public struct EdgeKey: Hashable, Sendable {
+        public var from: String
+        public var to: String
+    }
 
     /// The engine frames are drawn with.
     public static let engine = "nop2"
 
     /// Lays out the union of the scenes once.
     public static func compute(_ scenes: [Scene]) throws(RenderError) -> StableLayout {
-        let union = unionScene(scenes)
+        try compute(union: unionScene(scenes))
+    }
+
+    /// Lays out a union made by ``unionScene(_:)``.
+    public static func compute(union: Scene) throws(RenderError) -> StableLayout {
         let dot = DOTEncoder.encode(union)
-        let byName = try Graphviz.shared.positions(dot: dot)
+        let geometry = try Graphviz.shared.geometry(dot: dot)
         var positions: [String: Point] = [:]
         var sizes: [String: (Double, Double)] = [:]
+        var names: [String: String] = [:]
         for (i, node) in union.nodes.enumerated() {
-            if let p = byName["n\(i)"] {
+            names[node.id] = "n\(i)"
+            if let p = geometry.nodes["n\(i)"] {
                 positions[node.id] = p.center
                 sizes[node.id] = (p.width, p.height)
+            }
+        }
+        var routes: [EdgeKey: String] = [:]
+        for edge in union.edges {
+            if let a = names[edge.from], let b = names[edge.to], let pos = geometry.edges["\(a)->\(b)"] {
+                routes[EdgeKey(from: edge.from, to: edge.to)] = pos
             }
         }
         let xs = positions.values.map(\.x), ys = positions.values.map(\.y)
         let margin = 80.0
         let low = Point(x: (xs.min() ?? 0) - margin, y: (ys.min() ?? 0) - margin / 2)
         let high = Point(x: (xs.max() ?? 0) + margin, y: (ys.max() ?? 0) + margin / 2)
-        return StableLayout(positions: positions, sizes: sizes, corners: (low, high))
+        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes)
     }
 
-    /// The scene with every node pinned to its union position, and every box given the
-    /// bounds of its members (nop2 draws clusters only where their bounds are known).
+    /// The scene with every node pinned to its union position, every edge to its union
+    /// spline, and every box given the bounds of its members (nop2 draws clusters only where
+    /// their bounds are known).
     public func pin(_ scene: Scene) -> Scene {
         var pinned = scene
         for i in pinned.nodes.indices {
             pinned.nodes[i].position = positions[pinned.nodes[i].id]
+        }
+        for i in pinned.edges.indices {
+            pinned.edges[i].route = routes[EdgeKey(from: pinned.edges[i].from, to: pinned.edges[i].to)]
         }
         for i in pinned.boxes.indices {
             var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
@@ -64,11 +90,17 @@ public struct StableLayout: Sendable {
 
     /// Every node (in first-appearance order, drawn with its widest look so the layout
     /// leaves room for badges) and every edge of all scenes.
-    static func unionScene(_ scenes: [Scene]) -> Scene {
-        var union = Scene(theme: scenes.first?.theme ?? .light)
+    /// Scenes are read once, in order, so a lazy sequence never holds them all.
+    public static func unionScene(_ scenes: some Sequence<Scene>) -> Scene {
+        var union = Scene(theme: .light)
+        var first = true
         var nodeIndex: [String: Int] = [:]
         var edges = Set<String>()
         for scene in scenes {
+            if first {
+                union.theme = scene.theme
+                first = false
+            }
             for node in scene.nodes {
                 if let i = nodeIndex[node.id] {
                     if width(node) > width(union.nodes[i]) { union.nodes[i] = node }
@@ -77,7 +109,8 @@ public struct StableLayout: Sendable {
                     union.nodes.append(node)
                 }
             }
-            for edge in scene.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
+            for var edge in scene.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
+                edge.label = nil  // where edges run does not depend on which frame labels them
                 union.edges.append(edge)
             }
         }

@@ -83,6 +83,9 @@ public struct SceneEdge: Sendable, Equatable {
     public var classes: [String]
     public var label: String?
     public var labelColor: String?
+    /// The spline the edge is drawn along in a pinned frame (Graphviz `pos`, in points), set
+    /// by ``StableLayout/pin(_:)`` so a frame needs no edge routing.
+    public var route: String?
 
     public init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
                 classes: [String], label: String? = nil, labelColor: String? = nil) {

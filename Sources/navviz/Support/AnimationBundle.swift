@@ -1,44 +1,75 @@
+import Foundation
 import NavVizCore
 import NavVizRender
 
-/// The files of an animation bundle, in memory, ready to be written atomically.
-struct Bundle {
-    var files: [(path: String, bytes: [UInt8])] = []
+/// The files of an animation bundle besides the frames: the GIF, the HTML player, the
+/// summary and the manifest, written into a staged output directory once every frame is on
+/// disk there. The player is streamed from the frame files, one frame at a time.
+struct AnimationBundle {
+    var title: String
+    var timeline: NavVizCore.Timeline
+    var frames: [AnimationFrame]
+    var png: Bool
+    var gif: Bool
+    var delay: Int
+    var theme: Theme
 
-    init(title: String, timeline: NavVizCore.Timeline, frames: [AnimationFrame], rendered: [AnimationRenderer.Rendered],
-         png: Bool, gif: Bool, delay: Int, theme: Theme) throws {
-        let svgNames = frames.indices.map { String(format: "frames/%04d.svg", $0 + 1) }
-        let pngNames = frames.indices.map { String(format: "frames/%04d.png", $0 + 1) }
-        for (i, r) in rendered.enumerated() {
-            files.append((svgNames[i], r.svg))
-            if png, let p = r.png { files.append((pngNames[i], p)) }
-        }
+    /// `frames/0001.svg` for frame 0.
+    static func svgName(_ i: Int) -> String { String(format: "frames/%04d.svg", i + 1) }
+    /// `frames/0001.png` for frame 0.
+    static func pngName(_ i: Int) -> String { String(format: "frames/%04d.png", i + 1) }
+
+    /// Writes the GIF, index.html, summary.md and manifest.json into `staged`, whose
+    /// `frames/` already holds every frame.
+    func finish(in staged: OutputDirectory) throws {
+        let svgNames = frames.indices.map(Self.svgName)
+        let pngNames = frames.indices.map(Self.pngName)
         var gifName: String?
         if gif {
             do {
-                let bytes = try GIFEncoder.encode(pngFrames: rendered.compactMap(\.png), delay: max(2, delay / 10))
-                files.append(("animation.gif", bytes))
+                let pngFrames = try pngNames.map { name in try read(name, in: staged) }
+                try staged.write("animation.gif", try GIFEncoder.encode(pngFrames: pngFrames, delay: max(2, delay / 10)))
                 gifName = "animation.gif"
-            } catch {
+                if !png {
+                    // Drawn only for the GIF.
+                    for name in pngNames { try? FileManager.default.removeItem(atPath: staged.path(name)) }
+                }
+            } catch let error as GIFEncoder.GIFError {
                 throw Failure(["error: \(error)"], status: Failure.Status.software)
             }
         }
         let playerFrames = frames.enumerated().map { i, f in
             HTMLPlayer.Frame(
-                label: f.label, svg: String(decoding: rendered[i].svg, as: UTF8.self), file: svgNames[i],
+                label: f.label, svg: "", file: svgNames[i],
                 operations: f.operations.prefix(f.shown ?? f.operations.count).enumerated().map { j, op in
                     HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: op.nodes)
                 },
                 phase: f.phase.rawValue)
         }
-        files.append(("index.html", Array(HTMLPlayer.page(title: title, frames: playerFrames, delayMilliseconds: delay).utf8)))
-        files.append(("summary.md", Array(SummaryWriter.markdown(title: title, timeline: timeline, frames: frames, files: svgNames, theme: theme).utf8)))
-        files.append(("manifest.json", Array(ManifestWriter.json(title: title, timeline: timeline, frames: frames, svgFiles: svgNames,
-                                                                 pngFiles: png ? pngNames : nil, gif: gifName).utf8)))
+        let page = try staged.append("index.html")
+        defer { try? page.close() }
+        do {
+            try HTMLPlayer.write(title: title, frames: playerFrames, delayMilliseconds: delay,
+                                 svg: { i throws(Failure) in try read(svgNames[i], in: staged) },
+                                 to: { bytes throws(Failure) in
+                                     do { try page.write(contentsOf: bytes) } catch { throw staged.fail("cannot write 'index.html' (disk full?)") }
+                                 })
+        }
+        try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, timeline: timeline, frames: frames, files: svgNames, theme: theme).utf8))
+        try staged.write("manifest.json", Array(ManifestWriter.json(title: title, timeline: timeline, frames: frames, svgFiles: svgNames,
+                                                                    pngFiles: png ? pngNames : nil, gif: gifName).utf8))
+    }
+
+    /// A staged file's bytes.
+    private func read(_ name: String, in staged: OutputDirectory) throws(Failure) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: staged.path(name)) else {
+            throw Failure(["\(staged.directory): error: cannot read back '\(name)'"], status: Failure.Status.software)
+        }
+        return Array(data)
     }
 }
 
-extension Operation {
+extension NavVizCore.Operation {
     /// The nodes an operation touches, for highlighting.
     var nodes: [String] {
         switch self {

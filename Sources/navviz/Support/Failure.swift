@@ -51,6 +51,7 @@ enum Terminal {
     /// Writes error lines to stderr. Each line may quote a document's ids and labels, so
     /// controls in it are shown as escapes (``PlainText/visible(_:)``) before any colour.
     static func error(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
         let text = lines.map { Style.highlightError(PlainText.visible($0)) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }

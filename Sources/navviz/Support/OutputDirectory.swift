@@ -3,10 +3,26 @@ import Foundation
 /// Writes a bundle of files into a directory atomically: everything goes into a temporary
 /// directory beside the destination, which then replaces it with renames. A failed run
 /// leaves an existing output directory as it was.
-enum OutputDirectory {
-    static func write(_ files: [(path: String, bytes: [UInt8])], to directory: String) throws {
+///
+/// Files are written into the temporary directory as they are made (``write(_:_:)``,
+/// ``append(_:)``), so a bundle of thousands of frames is never held in memory; nothing is
+/// visible at the destination until ``commit()``. A staged directory that is never
+/// committed is removed.
+final class OutputDirectory {
+    /// The destination as given on the command line, for messages.
+    let directory: String
+    /// The temporary directory files are written into.
+    let temporary: URL
+    private let target: URL
+    private let previous: URL
+    private var finished = false
+    private var made: Set<String> = []
+
+    /// Checks the destination and creates the temporary directory beside it.
+    init(_ directory: String) throws {
         let fm = FileManager.default
-        let target = URL(fileURLWithPath: directory)
+        self.directory = directory
+        target = URL(fileURLWithPath: directory)
         let parent = target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -16,33 +32,74 @@ enum OutputDirectory {
             throw Failure(["\(directory): error: cannot write: it exists and is not a directory"], status: Failure.Status.cannotCreate)
         }
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let temporary = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-new-\(tag)")
-        let previous = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-old-\(tag)")
-        func fail(_ reason: String) -> Failure {
-            try? fm.removeItem(at: temporary)
-            return Failure(["\(directory): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
-        }
+        temporary = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-new-\(tag)")
+        previous = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-old-\(tag)")
         do {
             try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
         } catch {
-            throw fail("permission denied in '\(parent.path)'")
+            finished = true
+            throw Failure(["\(directory): error: cannot write: permission denied in '\(parent.path)'"], status: Failure.Status.cannotCreate)
         }
-        for file in files {
-            let url = temporary.appendingPathComponent(file.path)
-            do {
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw fail("cannot create '\(file.path)'")
-            }
-            guard fm.createFile(atPath: url.path, contents: Data(file.bytes)) else { throw fail("cannot write '\(file.path)' (disk full?)") }
-        }
-        let existed = fm.fileExists(atPath: target.path)
+    }
+
+    deinit { if !finished { discard() } }
+
+    /// The staged file's path (`frames/0001.svg` → `<temporary>/frames/0001.svg`).
+    func path(_ file: String) -> String { temporary.appendingPathComponent(file).path }
+
+    /// Writes one file into the staged directory.
+    func write(_ file: String, _ bytes: [UInt8]) throws {
+        try makeParent(of: file)
+        guard FileManager.default.createFile(atPath: path(file), contents: Data(bytes)) else { throw fail("cannot write '\(file)' (disk full?)") }
+    }
+
+    /// Opens a staged file for writing piece by piece.
+    func append(_ file: String) throws -> FileHandle {
+        try makeParent(of: file)
+        guard FileManager.default.createFile(atPath: path(file), contents: nil),
+              let handle = FileHandle(forWritingAtPath: path(file)) else { throw fail("cannot write '\(file)'") }
+        return handle
+    }
+
+    /// A failure to write `file`, for callers that write through ``append(_:)``.
+    func fail(_ reason: String) -> Failure {
+        Failure(["\(directory): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
+    }
+
+    /// Moves the staged directory into place, replacing the destination.
+    func commit() throws {
+        let existed = FileManager.default.fileExists(atPath: target.path)
         if existed, rename(target.path, previous.path) != 0 { throw fail(String(cString: strerror(errno))) }
         if rename(temporary.path, target.path) != 0 {
             let reason = String(cString: strerror(errno))
             if existed { _ = rename(previous.path, target.path) }
             throw fail(reason)
         }
-        if existed { try? fm.removeItem(at: previous) }
+        finished = true
+        if existed { try? FileManager.default.removeItem(at: previous) }
+    }
+
+    /// Removes the staged directory; the destination is left as it was.
+    func discard() {
+        finished = true
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    private func makeParent(of file: String) throws {
+        let parent = (file as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, !made.contains(parent) else { return }
+        do {
+            try FileManager.default.createDirectory(at: temporary.appendingPathComponent(parent), withIntermediateDirectories: true)
+        } catch {
+            throw fail("cannot create '\(file)'")
+        }
+        made.insert(parent)
+    }
+
+    /// Writes every file and commits.
+    static func write(_ files: [(path: String, bytes: [UInt8])], to directory: String) throws {
+        let staged = try OutputDirectory(directory)
+        for file in files { try staged.write(file.path, file.bytes) }
+        try staged.commit()
     }
 }

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""navviz against what a user would otherwise do, measured in one run on this machine.
+
+    Scripts/bench.py [NAVVIZ]          (make bench builds the release binary and runs this)
+
+Prints every figure as `name: value` (seconds, megabytes, ratios), then a short table.
+Inputs are generated into .build/bench (kept between runs; delete it to regenerate).
+
+1. Animation: a sequence that `navviz animate` draws as 200 frames of an app's tree of about
+   150 nodes (pushes, pops, tab and page switches, modals; Scripts/gen-sequence.py).
+   navviz: `navviz animate FILE -o DIR` (SVG frames, player, summary, manifest), and with
+   `--png`. Baseline: the DOT of every frame (navviz's own, written beforehand and not timed)
+   drawn by a shell loop that runs `dot -Tsvg` (or `-Tpng`) once per frame, as a user
+   without navviz's animate would. Wall-clock time, median of BENCH_REPEAT runs (default 3)
+   for navviz, one run for the slow baselines.
+2. Diff: `navviz diff BEFORE AFTER` on trees of 10k, 100k and 1M nodes (Scripts/gen-tree.py),
+   the growth factor between sizes, and the share of the time spent reading JSON (the time
+   of `navviz validate BEFORE AFTER` over the time of the diff).
+3. Memory: peak resident memory of `navviz animate` drawing 1,000 and 10,000 frames (the
+   largest of navviz and its helper processes), and of `navviz validate` on the same input
+   (what holding the document alone costs).
+
+Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
+skip: animate, png, diff, memory).
+"""
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, ".build", "bench")
+NAVVIZ = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "navviz")
+REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
+SKIP = set(filter(None, os.environ.get("BENCH_SKIP", "").split(",")))
+results = []
+
+
+def report(name, value, unit=""):
+    text = ("%.3f" % value) if isinstance(value, float) else str(value)
+    results.append((name, text, unit))
+    print("%s: %s" % (name, text), flush=True)
+
+
+def run(cmd, **kwargs):
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, **kwargs)
+
+
+def timed(cmd, repeat=1, **kwargs):
+    """Median wall-clock seconds of `repeat` runs."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run(cmd, **kwargs)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def peak_rss_mb(cmd):
+    """Peak RSS of cmd and its descendants, measured from a fresh process (RUSAGE_CHILDREN
+    keeps the largest child ever waited for)."""
+    probe = ("import resource, subprocess, sys\n"
+             "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    out = subprocess.run([sys.executable, "-c", probe] + cmd, check=True, capture_output=True, text=True)
+    return int(out.stdout.strip()) / 1024.0
+
+
+def generate(script, args, outputs):
+    if all(os.path.exists(o) for o in outputs):
+        return
+    run([sys.executable, os.path.join(ROOT, "Scripts", script)] + args)
+
+
+def animation():
+    seq = os.path.join(WORK, "session-200.json")
+    generate("gen-sequence.py", ["200", seq], [seq])
+    out = os.path.join(WORK, "out")
+    dots = os.path.join(WORK, "baseline")
+    shutil.rmtree(dots, ignore_errors=True)
+    # The baseline's input: navviz's DOT of each frame, laid out by dot itself.
+    run([NAVVIZ, "animate", seq, "-o", dots, "--layout", "per-frame", "--dot-only"])
+    frames = sorted(f for f in os.listdir(os.path.join(dots, "frames")) if f.endswith(".dot"))
+    report("animate_frames", len(frames))
+    loop = 'for f in "$0"/frames/*.dot; do dot -T%s "$f" -o "${f%%.dot}.%s" || exit 1; done'
+    if "animate" not in SKIP:
+        navviz = timed([NAVVIZ, "animate", seq, "-o", out], REPEAT)
+        baseline = timed(["bash", "-c", loop % ("svg", "svg"), dots])
+        report("svg_navviz_seconds", navviz)
+        report("svg_dot_cli_seconds", baseline)
+        report("svg_speedup", baseline / navviz)
+    if "png" not in SKIP:
+        navviz = timed([NAVVIZ, "animate", seq, "-o", out, "--png"], max(1, REPEAT // 2))
+        baseline = timed(["bash", "-c", loop % ("png", "png"), dots])
+        report("png_navviz_seconds", navviz)
+        report("png_dot_cli_seconds", baseline)
+        report("png_speedup", baseline / navviz)
+
+
+def diff():
+    sizes = [("10k", 10_000), ("100k", 100_000), ("1m", 1_000_000)]
+    seconds = {}
+    for name, n in sizes:
+        prefix = os.path.join(WORK, "tree-%s" % name)
+        generate("gen-tree.py", [str(n), prefix], [prefix + ".before.json", prefix + ".after.json"])
+        files = [prefix + ".before.json", prefix + ".after.json"]
+        repeat = REPEAT if n < 1_000_000 else 1
+        seconds[name] = timed([NAVVIZ, "diff"] + files, repeat)
+        reading = timed([NAVVIZ, "validate"] + files, repeat)
+        report("diff_%s_seconds" % name, seconds[name])
+        report("diff_%s_json_share" % name, reading / seconds[name])
+    report("diff_growth_10k_to_100k", seconds["100k"] / seconds["10k"])
+    report("diff_growth_100k_to_1m", seconds["1m"] / seconds["100k"])
+
+
+def memory():
+    peaks = {}
+    for frames in (1000, 10000):
+        seq = os.path.join(WORK, "session-%d.json" % frames)
+        generate("gen-sequence.py", [str(frames), seq], [seq])
+        out = os.path.join(WORK, "memory-%d" % frames)
+        peaks[frames] = peak_rss_mb([NAVVIZ, "animate", seq, "-o", out])
+        document = peak_rss_mb([NAVVIZ, "validate", seq])
+        shutil.rmtree(out, ignore_errors=True)
+        report("peak_rss_%d_frames_mb" % frames, peaks[frames])
+        report("peak_rss_%d_frames_document_mb" % frames, document)
+    report("peak_rss_ratio_10000_to_1000", peaks[10000] / peaks[1000])
+
+
+def table():
+    values = {name: value for name, value, _ in results}
+
+    def get(name):
+        return values.get(name, "-")
+    print()
+    print("| what | navviz | baseline | ratio | target |")
+    print("|---|---|---|---|---|")
+    print("| animate %s frames to SVG | %s s | %s s (dot -Tsvg per frame) | %sx faster | 10x |" % (
+        get("animate_frames"), get("svg_navviz_seconds"), get("svg_dot_cli_seconds"), get("svg_speedup")))
+    print("| animate %s frames to PNG | %s s | %s s (dot -Tpng per frame) | %sx faster | 3x |" % (
+        get("animate_frames"), get("png_navviz_seconds"), get("png_dot_cli_seconds"), get("png_speedup")))
+    print("| diff 10k / 100k / 1M nodes | %s / %s / %s s | | growth %s, %s | 100k→1M ≤ 12x |" % (
+        get("diff_10k_seconds"), get("diff_100k_seconds"), get("diff_1m_seconds"),
+        get("diff_growth_10k_to_100k"), get("diff_growth_100k_to_1m")))
+    print("| JSON share of diff 10k / 100k / 1M | %s / %s / %s | | | |" % (
+        get("diff_10k_json_share"), get("diff_100k_json_share"), get("diff_1m_json_share")))
+    print("| peak memory 1,000 / 10,000 frames | %s / %s MB | document alone %s / %s MB | %sx | ≤ 1.2x |" % (
+        get("peak_rss_1000_frames_mb"), get("peak_rss_10000_frames_mb"), get("peak_rss_1000_frames_document_mb"),
+        get("peak_rss_10000_frames_document_mb"), get("peak_rss_ratio_10000_to_1000")))
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    if not shutil.which("dot"):
+        sys.exit("bench: the Graphviz CLI 'dot' is needed for the baseline (make deps)")
+    version = subprocess.run([NAVVIZ, "--version"], capture_output=True, text=True).stdout.strip()
+    dot = subprocess.run(["dot", "-V"], capture_output=True, text=True).stderr.strip()
+    report("navviz_version", version)
+    report("graphviz", dot.replace("dot - graphviz version ", ""))
+    report("cores", os.cpu_count())
+    if not {"animate", "png"} <= SKIP:
+        animation()
+    if "diff" not in SKIP:
+        diff()
+    if "memory" not in SKIP:
+        memory()
+    table()
+
+
+if __name__ == "__main__":
+    main()

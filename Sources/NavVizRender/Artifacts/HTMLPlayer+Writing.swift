@@ -1,0 +1,49 @@
+extension HTMLPlayer {
+    /// The whole page, in memory (frames carry their SVG text).
+    public static func page(title: String, frames: [Frame], delayMilliseconds: Int) -> String {
+        var out: [UInt8] = []
+        write(title: title, frames: frames, delayMilliseconds: delayMilliseconds,
+              svg: { Array(frames[$0].svg.utf8) }, to: { out.append(contentsOf: $0) })
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes the page piece by piece to `sink`, asking for each frame's SVG only when its
+    /// `<template>` is written, so a page of 10,000 frames is streamed from the frame files
+    /// without holding them. The bytes are those of ``page(title:frames:delayMilliseconds:)``;
+    /// `frames[i].svg` is not read.
+    public static func write<E: Error>(title: String, frames: [Frame], delayMilliseconds: Int,
+                                       svg: (Int) throws(E) -> [UInt8], to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        try sink(Array((head(title: title) + body(title: title, count: frames.count)).utf8))
+        for i in frames.indices {
+            let bytes = try svg(i)
+            try sink(Array("<template id=\"frame-\(i + 1)\">".utf8))
+            try sink(Array(stripProlog(bytes)))
+            try sink(Array("</template>\n".utf8))
+        }
+        var data = "{\"title\": \(json(title)), \"delay\": \(delayMilliseconds), \"frames\": ["
+        data += frames.map { f in
+            let steps = f.operations.map { s in
+                "{\"number\": \(s.number), \"op\": \(json(s.op)), \"text\": \(json(s.text)), \"nodes\": [\(s.nodes.map(json).joined(separator: ", "))]}"
+            }
+            return "{\"label\": \(json(f.label)), \"file\": \(json(f.file)), \"phase\": \(json(f.phase)), \"operations\": [\(steps.joined(separator: ", "))]}"
+        }.joined(separator: ", ")
+        data += "]}"
+        try sink(Array("<script type=\"application/json\" id=\"navviz-data\">\(data)</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
+    }
+
+    /// Drops the XML declaration, DOCTYPE and comments Graphviz puts before `<svg`.
+    static func stripProlog(_ svg: String) -> String {
+        String(decoding: stripProlog(Array(svg.utf8)), as: UTF8.self)
+    }
+
+    /// The bytes from the first `<svg` on (none when there is no `<svg`).
+    static func stripProlog(_ svg: [UInt8]) -> ArraySlice<UInt8> {
+        let marker = Array("<svg".utf8)
+        guard svg.count >= marker.count else { return [] }
+        for i in 0...(svg.count - marker.count) where svg[i] == marker[0] && svg[i + 1] == marker[1]
+            && svg[i + 2] == marker[2] && svg[i + 3] == marker[3] {
+            return svg[i...]
+        }
+        return []
+    }
+}
