@@ -51,10 +51,21 @@ public struct StableLayout: Sendable {
                 routes[EdgeKey(from: edge.from, to: edge.to)] = pos
             }
         }
-        let xs = positions.values.map(\.x), ys = positions.values.map(\.y)
-        let margin = 80.0
-        let low = Point(x: (xs.min() ?? 0) - margin, y: (ys.min() ?? 0) - margin / 2)
-        let high = Point(x: (xs.max() ?? 0) + margin, y: (ys.max() ?? 0) + margin / 2)
+        // The canvas holds every node's outline, plus room for a change box around it (8 pt
+        // and its 22 pt label) and a margin.
+        var low = Point(x: 0, y: 0), high = Point(x: 0, y: 0)
+        if let first = positions.first {
+            low = first.value
+            high = first.value
+        }
+        for (id, p) in positions {
+            let (w, h) = sizes[id] ?? (0, 0)
+            low = Point(x: min(low.x, p.x - w / 2), y: min(low.y, p.y - h / 2))
+            high = Point(x: max(high.x, p.x + w / 2), y: max(high.y, p.y + h / 2))
+        }
+        let margin = 24.0
+        low = Point(x: low.x - margin, y: low.y - margin)
+        high = Point(x: high.x + margin, y: high.y + margin + 14)
         return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes)
     }
 
