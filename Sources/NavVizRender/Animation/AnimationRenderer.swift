@@ -25,6 +25,13 @@ public enum AnimationRenderer {
     public struct Drawing: Sendable {
         /// The union layout (nil for `--layout per-frame`).
         public let stable: StableLayout?
+        /// Pinned frames' SVG put together from pieces already drawn.
+        let composer: SVGComposer?
+
+        init(stable: StableLayout?) {
+            self.stable = stable
+            composer = stable.map { SVGComposer(engine: StableLayout.engine, corners: $0.corners) }
+        }
 
         /// The DOT navviz renders for a frame (pinned to the union layout when stable).
         public func dot(_ frame: AnimationFrame) -> String {
@@ -35,12 +42,22 @@ public enum AnimationRenderer {
         /// The Graphviz engine frames are drawn with.
         public var engine: String { stable == nil ? "dot" : StableLayout.engine }
 
-        /// Draws one frame.
+        /// Draws one frame. A pinned frame's SVG is composed (the bytes Graphviz would draw).
         public func render(_ frame: AnimationFrame, png: Bool) throws(RenderError) -> Rendered {
-            let dot = dot(frame)
-            let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-            let pngBytes = png ? try Graphviz.shared.render(dot: dot, format: .png, engine: engine) : nil
-            return Rendered(svg: svg, png: pngBytes)
+            let scene = frame.scene
+            guard let stable, let composer else {
+                let dot = DOTEncoder.encode(scene)
+                let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
+                return Rendered(svg: svg, png: png ? try Graphviz.shared.render(dot: dot, format: .png, engine: engine) : nil)
+            }
+            let parts = stable.parts(scene)
+            let svg = try composer.svg(parts)
+            return Rendered(svg: svg, png: png ? try Graphviz.shared.render(dot: parts.text, format: .png, engine: engine) : nil)
+        }
+
+        /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
+        public func renderDirectly(_ frame: AnimationFrame) throws(RenderError) -> [UInt8] {
+            try Graphviz.shared.render(dot: dot(frame), format: .svg, engine: engine)
         }
     }
 

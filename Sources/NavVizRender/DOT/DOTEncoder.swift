@@ -15,20 +15,31 @@ public enum DOTEncoder {
         public var pinned: Bool = false
         /// Invisible anchors at these corners give every pinned frame the same canvas.
         public var corners: (Point, Point)?
-        public init(pinned: Bool = false, corners: (Point, Point)? = nil) {
+        /// DOT names by node id (default `n0`, `n1`, … in scene order). A pinned frame names
+        /// nodes by their place in the union, so a node has one name in every frame.
+        public var names: [String: String]?
+        public init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil) {
             self.pinned = pinned
             self.corners = corners
+            self.names = names
         }
         public static func == (a: Options, b: Options) -> Bool {
             a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
+                && a.names == b.names
         }
     }
 
     public static func encode(_ scene: Scene, options: Options = .init()) -> String {
+        parts(scene, options: options).text
+    }
+
+    /// The DOT of a scene, statement by statement.
+    public static func parts(_ scene: Scene, options: Options = .init()) -> DOTParts {
         let theme = scene.theme
         var names: [String: String] = [:]
-        for (i, n) in scene.nodes.enumerated() { names[n.id] = "n\(i)" }
+        for (i, n) in scene.nodes.enumerated() { names[n.id] = options.names?[n.id] ?? "n\(i)" }
 
+        var parts = DOTParts()
         var out = "digraph navviz {\n"
         var graph = [
             "bgcolor=\(DOTText.quoted(theme.background))",
@@ -50,8 +61,10 @@ public enum DOTEncoder {
         out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
         out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
 
-        for (i, node) in scene.nodes.enumerated() {
-            out += "  n\(i) [\(attributes(node, theme: theme, pinned: options.pinned))];\n"
+        parts.head = out
+        for node in scene.nodes {
+            let name = names[node.id]!
+            parts.nodes.append(.init(name: name, text: "  \(name) [\(attributes(node, theme: theme, pinned: options.pinned))];\n"))
         }
         for edge in scene.edges {
             guard let a = names[edge.from], let b = names[edge.to] else { continue }
@@ -66,13 +79,16 @@ public enum DOTEncoder {
             if let label = edge.label {
                 attrs.append("label=<<B>\(DOTText.html(label))</B>>")
                 attrs.append("fontcolor=\(DOTText.quoted(edge.labelColor ?? edge.color))")
+                if options.pinned, let p = edge.labelPosition {
+                    attrs.append("lp=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))\"")
+                }
             }
-            out += "  \(a) -> \(b) [\(attrs.joined(separator: ", "))];\n"
+            parts.edges.append(.init(tail: a, head: b, text: "  \(a) -> \(b) [\(attrs.joined(separator: ", "))];\n", labelled: edge.label != nil))
         }
         for (i, box) in scene.boxes.enumerated() {
             let members = box.nodeIDs.compactMap { names[$0] }
             guard !members.isEmpty else { continue }
-            out += "  subgraph cluster_\(i) {\n"
+            out = "  subgraph cluster_\(i) {\n"
             out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n"
             out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10;\n"
             out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n"
@@ -82,7 +98,9 @@ public enum DOTEncoder {
             }
             out += "    \(members.joined(separator: "; "));\n"
             out += "  }\n"
+            parts.boxes.append(out)
         }
+        out = ""
         if options.pinned, let (low, high) = options.corners {
             for (i, p) in [low, high].enumerated() {
                 out += "  anchor\(i) [id=\"anchor\(i)\", shape=point, style=invis, width=0, height=0, label=\"\", pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"];\n"
@@ -96,7 +114,8 @@ public enum DOTEncoder {
             out += "  { rank=sink; legend; }\n"
         }
         out += "}\n"
-        return out
+        parts.tail = out
+        return parts
     }
 
     static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool) -> String {

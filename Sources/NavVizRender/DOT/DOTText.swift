@@ -24,6 +24,10 @@ enum DOTText {
     }
 
     private static func quoted(_ s: String, backslash: String, newline: String) -> String {
+        // Most text is plain ASCII with nothing to escape.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !Self.quotedSpecial.contains($0) }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -41,6 +45,7 @@ enum DOTText {
     /// Text inside an HTML-like label: entities for markup characters, backslashes doubled
     /// (Graphviz expands `\N` in label text too), controls as spaces.
     static func html(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !Self.markup.contains($0) }) { return s }
         var out = ""
         for u in s.unicodeScalars {
             switch u {
@@ -58,6 +63,13 @@ enum DOTText {
         return out
     }
 
+    /// The ASCII characters ``html(_:)`` replaces (markup, and backslashes, which Graphviz
+    /// would expand).
+    static let markup: Set<UInt8> = Set("&<>\"']\\".utf8)
+
+    /// The ASCII characters a quoted string escapes.
+    static let quotedSpecial: Set<UInt8> = Set("\"\\&".utf8)
+
     /// C0 and C1 controls, the bidirectional overrides that could reorder other text, and
     /// U+FFFE and U+FFFF, which XML forbids (an SVG holding them is not well-formed).
     static func isControl(_ u: Unicode.Scalar) -> Bool {
@@ -68,6 +80,14 @@ enum DOTText {
     /// A number without trailing zeros: `2.5`, `1`.
     static func number(_ d: Double) -> String {
         if d == d.rounded() && abs(d) < 1e15 { return String(Int(d)) }
+        // Exactly two or fewer decimals (what Graphviz writes): no formatting needed; `%.2f`
+        // of such a value gives the same digits.
+        let cents = d * 100
+        if cents == cents.rounded(), abs(cents) < 1e15 {
+            let k = Int(cents), whole = abs(k) / 100, fraction = abs(k) % 100
+            let sign = k < 0 ? "-" : ""
+            return fraction % 10 == 0 ? "\(sign)\(whole).\(fraction / 10)" : "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+        }
         var s = String(format: "%.2f", d)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }

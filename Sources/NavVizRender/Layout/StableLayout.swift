@@ -12,10 +12,14 @@ public struct StableLayout: Sendable {
     public let positions: [String: Point]
     /// Node sizes (width, height) in points, by navviz id, for the boxes around groups.
     public let sizes: [String: (Double, Double)]
-    /// The lower-left and upper-right corners of the union layout, with a margin.
+    /// The lower-left and upper-right corners of the union layout: every node's box in its
+    /// widest look, with a margin. Invisible anchors there make Graphviz size every frame's
+    /// canvas to them, so every frame has the same canvas.
     public let corners: (Point, Point)
     /// Edge splines (Graphviz `pos`) by `from` and `to` navviz ids.
     public let routes: [EdgeKey: String]
+    /// DOT names by node id, from the node's place in the union (`n17` in every frame).
+    public let names: [String: String]
 
     /// An edge by the navviz ids it joins.
     public struct EdgeKey: Hashable, Sendable {
@@ -25,6 +29,9 @@ public struct StableLayout: Sendable {
 
     /// The engine frames are drawn with.
     public static let engine = "nop2"
+
+    /// Space around the union's node boxes (room for a node drawn wider in one frame).
+    static let margin = 24.0
 
     /// Lays out the union of the scenes once.
     public static func compute(_ scenes: [Scene]) throws(RenderError) -> StableLayout {
@@ -51,22 +58,14 @@ public struct StableLayout: Sendable {
                 routes[EdgeKey(from: edge.from, to: edge.to)] = pos
             }
         }
-        // The canvas holds every node's outline, plus room for a change box around it (8 pt
-        // and its 22 pt label) and a margin.
         var low = Point(x: 0, y: 0), high = Point(x: 0, y: 0)
-        if let first = positions.first {
-            low = first.value
-            high = first.value
-        }
-        for (id, p) in positions {
+        for (i, (id, p)) in positions.sorted(by: { $0.key < $1.key }).enumerated() {
             let (w, h) = sizes[id] ?? (0, 0)
-            low = Point(x: min(low.x, p.x - w / 2), y: min(low.y, p.y - h / 2))
-            high = Point(x: max(high.x, p.x + w / 2), y: max(high.y, p.y + h / 2))
+            let a = Point(x: p.x - w / 2 - margin, y: p.y - h / 2 - margin), b = Point(x: p.x + w / 2 + margin, y: p.y + h / 2 + margin)
+            low = i == 0 ? a : Point(x: min(low.x, a.x), y: min(low.y, a.y))
+            high = i == 0 ? b : Point(x: max(high.x, b.x), y: max(high.y, b.y))
         }
-        let margin = 24.0
-        low = Point(x: low.x - margin, y: low.y - margin)
-        high = Point(x: high.x + margin, y: high.y + margin + 14)
-        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes)
+        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes, names: names)
     }
 
     /// The scene with every node pinned to its union position, every edge to its union
@@ -78,7 +77,11 @@ public struct StableLayout: Sendable {
             pinned.nodes[i].position = positions[pinned.nodes[i].id]
         }
         for i in pinned.edges.indices {
-            pinned.edges[i].route = routes[EdgeKey(from: pinned.edges[i].from, to: pinned.edges[i].to)]
+            let route = routes[EdgeKey(from: pinned.edges[i].from, to: pinned.edges[i].to)]
+            pinned.edges[i].route = route
+            if let label = pinned.edges[i].label, let route {
+                pinned.edges[i].labelPosition = Self.labelPosition(label, along: route)
+            }
         }
         for i in pinned.boxes.indices {
             var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
@@ -96,7 +99,24 @@ public struct StableLayout: Sendable {
 
     /// DOT for a pinned frame, to render with ``engine``.
     public func dot(_ scene: Scene) -> String {
-        DOTEncoder.encode(pin(scene), options: .init(pinned: true, corners: corners))
+        parts(scene).text
+    }
+
+    /// ``dot(_:)`` statement by statement.
+    public func parts(_ scene: Scene) -> DOTParts {
+        DOTEncoder.parts(pin(scene), options: .init(pinned: true, corners: corners, names: names))
+    }
+
+    /// Beside the middle of the spline, clear of it by half the label's estimated width.
+    static func labelPosition(_ label: String, along route: String) -> Point? {
+        let points = route.split(separator: " ").filter { !$0.hasPrefix("e,") && !$0.hasPrefix("s,") }.compactMap { field -> Point? in
+            let xy = field.split(separator: ",")
+            guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else { return nil }
+            return Point(x: x, y: y)
+        }
+        guard !points.isEmpty else { return nil }
+        let middle = points[points.count / 2]
+        return Point(x: middle.x + 6 + Double(label.count) * 3.5, y: middle.y)
     }
 
     /// Every node (in first-appearance order, drawn with its widest look so the layout

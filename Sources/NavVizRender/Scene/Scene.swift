@@ -86,6 +86,9 @@ public struct SceneEdge: Sendable, Equatable {
     /// The spline the edge is drawn along in a pinned frame (Graphviz `pos`, in points), set
     /// by ``StableLayout/pin(_:)`` so a frame needs no edge routing.
     public var route: String?
+    /// Where a pinned frame draws the edge's label (Graphviz `lp`, in points), so its place
+    /// depends on the edge alone.
+    public var labelPosition: Point?
 
     public init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
                 classes: [String], label: String? = nil, labelColor: String? = nil) {
