@@ -48,11 +48,11 @@ public enum AnimationRenderer {
             guard let stable, let composer else {
                 let dot = DOTEncoder.encode(scene)
                 let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-                return Rendered(svg: svg, png: png ? try Graphviz.shared.render(dot: dot, format: .png, engine: engine) : nil)
+                return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil)
             }
             let pinned = stable.pin(scene)
             let svg = try composer.svg(pinned)
-            return Rendered(svg: svg, png: png ? try Graphviz.shared.render(dot: stable.encode(pinned), format: .png, engine: engine) : nil)
+            return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(pinned), engine: engine) : nil)
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
