@@ -31,7 +31,13 @@ let package = Package(
             pkgConfig: "gdlib",
             providers: [.apt(["libgd-dev"]), .brew(["gd"])]
         ),
-        .target(name: "NavVizRender", dependencies: ["NavVizCore", "CGraphviz", "CGD"]),
+        // zlib, found through pkg-config `zlib`, for writing PNG frames.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "NavVizRender", dependencies: ["NavVizCore", "CGraphviz", "CGD", "CZlib"]),
         .executableTarget(
             name: "navviz",
             dependencies: [

@@ -30,7 +30,7 @@ public enum AnimationRenderer {
 
         init(stable: StableLayout?) {
             self.stable = stable
-            composer = stable.map { SVGComposer(engine: StableLayout.engine, corners: $0.corners) }
+            composer = stable.map { SVGComposer(layout: $0) }
         }
 
         /// The DOT navviz renders for a frame (pinned to the union layout when stable).
@@ -48,11 +48,11 @@ public enum AnimationRenderer {
             guard let stable, let composer else {
                 let dot = DOTEncoder.encode(scene)
                 let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-                return Rendered(svg: svg, png: png ? try Graphviz.shared.render(dot: dot, format: .png, engine: engine) : nil)
+                return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil)
             }
-            let parts = stable.parts(scene)
-            let svg = try composer.svg(parts)
-            return Rendered(svg: svg, png: png ? try Graphviz.shared.render(dot: parts.text, format: .png, engine: engine) : nil)
+            let pinned = stable.pin(scene)
+            let svg = try composer.svg(pinned)
+            return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(pinned), engine: engine) : nil)
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.

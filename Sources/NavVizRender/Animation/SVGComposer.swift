@@ -3,11 +3,12 @@ import Foundation
 /// Puts a pinned frame's SVG together from pieces Graphviz has already drawn.
 ///
 /// In a pinned frame every node, edge and the canvas are fixed by the union layout, so
-/// Graphviz draws a node statement the same way in every frame it appears in; across an
-/// animation's frames there are few distinct statements (200 frames of 150 nodes hold about
-/// 27,000 node statements but 700 distinct ones). The composer keeps each statement's
-/// drawing, asks Graphviz only for statements it has not seen (all at once, in one graph of
-/// the frame's missing statements), and joins the pieces in the order Graphviz emits them:
+/// Graphviz draws a node the same way in every frame it appears in with the same look;
+/// across an animation's frames there are few distinct looks (200 frames of 150 nodes hold
+/// about 27,000 nodes but 700 distinct ones). The composer keeps each look's drawing, keyed
+/// by the pinned scene's node or edge (no DOT is written for what it has drawn before),
+/// asks Graphviz only for looks it has not seen (all at once, in one graph of the frame's
+/// missing nodes and edges), and joins the pieces in the order Graphviz emits them:
 /// for each node in DOT order, the node, then for each of its out-edges the edge's head and
 /// the edge, each object once. The result is the bytes a direct render gives.
 ///
@@ -21,83 +22,94 @@ public final class SVGComposer: @unchecked Sendable {
     private let lock = NSLock()
     private var prefix: [UInt8]?
     private var suffix: [UInt8]?
-    private var pieces: [String: Piece] = [:]
-    private let engine: String
+    private var nodePieces: [SceneNode: Piece] = [:]
+    private var edgePieces: [SceneEdge: Piece] = [:]
+    private let layout: StableLayout
     /// The anchors' box in SVG coordinates (y grows downwards).
     private let minX: Double, maxX: Double, minY: Double, maxY: Double
+    /// How many frames were composed rather than drawn whole (for tests).
+    private(set) var composed = 0
 
-    /// A drawn statement, and whether it lies inside the anchors.
+    /// A drawn node or edge, and whether it lies inside the anchors.
     struct Piece {
         var bytes: [UInt8]
         var inside: Bool
     }
-    /// How many frames were composed rather than drawn whole (for tests).
-    private(set) var composed = 0
 
-    /// `corners` are the anchors' (``StableLayout/corners``), in Graphviz points.
-    public init(engine: String, corners: (Point, Point)) {
-        self.engine = engine
-        minX = corners.0.x + 1
-        maxX = corners.1.x - 1
-        minY = -corners.1.y + 1
-        maxY = -corners.0.y - 1
+    /// Composes frames pinned to `layout`.
+    public init(layout: StableLayout) {
+        self.layout = layout
+        minX = layout.corners.0.x + 1
+        maxX = layout.corners.1.x - 1
+        minY = -layout.corners.1.y + 1
+        maxY = -layout.corners.0.y - 1
     }
 
-    /// The frame's SVG, composed where possible.
-    public func svg(_ parts: DOTParts) throws(RenderError) -> [UInt8] {
+    /// The SVG of a frame pinned by ``StableLayout/pin(_:)``, composed where possible.
+    public func svg(_ pinned: Scene) throws(RenderError) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        guard parts.boxes.isEmpty, let order = Self.emitOrder(parts) else {
-            let svg = try Graphviz.shared.render(dot: parts.text, format: .svg, engine: engine)
-            if Self.emitOrder(parts) != nil { _ = harvest(svg, nodes: parts.nodes, edges: parts.edges, whole: true) }
+        let engine = StableLayout.engine
+        guard pinned.boxes.isEmpty, let order = Self.emitOrder(pinned) else {
+            let svg = try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
+            if pinned.boxes.isEmpty { _ = harvest(svg, pinned, whole: true) }
             return svg
         }
-        let missingNodes = parts.nodes.filter { pieces[$0.text] == nil }
-        let missingEdges = parts.edges.filter { pieces[$0.text] == nil }
+        let missingNodes = pinned.nodes.filter { nodePieces[$0] == nil }
+        let missingEdges = order.compactMap { item -> SceneEdge? in
+            if case .edge(let i) = item, edgePieces[pinned.edges[i]] == nil { return pinned.edges[i] }
+            return nil
+        }
         if prefix == nil || !missingNodes.isEmpty || !missingEdges.isEmpty {
-            // A graph of the missing statements, with the ends of missing edges.
-            var needed = Set(missingNodes.map(\.name))
-            for e in missingEdges { needed.formUnion([e.tail, e.head]) }
-            let nodes = parts.nodes.filter { needed.contains($0.name) }
-            let svg = try Graphviz.shared.render(dot: parts.subset(nodes: nodes, edges: missingEdges), format: .svg, engine: engine)
-            guard harvest(svg, nodes: nodes, edges: missingEdges, whole: false) else {
-                return try Graphviz.shared.render(dot: parts.text, format: .svg, engine: engine)
+            // A graph of the missing looks, with the ends of missing edges.
+            var needed = Set(missingNodes.map(\.id))
+            for e in missingEdges { needed.formUnion([e.from, e.to]) }
+            var batch = pinned
+            batch.nodes = pinned.nodes.filter { needed.contains($0.id) }
+            batch.edges = missingEdges
+            let svg = try Graphviz.shared.render(dot: layout.encode(batch), format: .svg, engine: engine)
+            guard harvest(svg, batch, whole: false) else {
+                return try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
             }
         }
-        guard let prefix, let suffix, parts.nodes.allSatisfy({ pieces[$0.text]!.inside }), parts.edges.allSatisfy({ pieces[$0.text]!.inside }) else {
-            return try Graphviz.shared.render(dot: parts.text, format: .svg, engine: engine)
+        var out = prefix ?? []
+        for item in order {
+            let piece: Piece?
+            switch item {
+            case .node(let i): piece = nodePieces[pinned.nodes[i]]
+            case .edge(let i): piece = edgePieces[pinned.edges[i]]
+            }
+            guard let piece, piece.inside, let suffix else {
+                return try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
+            }
+            out += piece.bytes
         }
         composed += 1
-        var out = prefix
-        for item in order {
-            switch item {
-            case .node(let i): out += pieces[parts.nodes[i].text]!.bytes
-            case .edge(let i): out += pieces[parts.edges[i].text]!.bytes
-            }
-        }
-        return out + suffix
+        return out + suffix!
     }
 
     enum Item { case node(Int), edge(Int) }
 
     /// Graphviz's emit order (its default "breadth first" walk), or nil when two edges join
-    /// the same nodes (their pieces could not be told apart).
-    static func emitOrder(_ parts: DOTParts) -> [Item]? {
+    /// the same nodes (their pieces could not be told apart). Edges with an end missing from
+    /// the scene are not drawn, as ``DOTEncoder`` leaves them out.
+    static func emitOrder(_ scene: Scene) -> [Item]? {
         var index: [String: Int] = [:]
-        for (i, n) in parts.nodes.enumerated() { index[n.name] = i }
-        var outEdges = [[Int]](repeating: [], count: parts.nodes.count)
-        var pairs = Set<String>()
-        for (i, e) in parts.edges.enumerated() {
-            guard let t = index[e.tail], index[e.head] != nil, pairs.insert("\(e.tail)->\(e.head)").inserted else { return nil }
+        for (i, n) in scene.nodes.enumerated() { index[n.id] = i }
+        var outEdges = [[Int]](repeating: [], count: scene.nodes.count)
+        var pairs = Set<[String]>()
+        for (i, e) in scene.edges.enumerated() {
+            guard let t = index[e.from], index[e.to] != nil else { continue }
+            guard pairs.insert([e.from, e.to]).inserted else { return nil }
             outEdges[t].append(i)
         }
-        var emitted = [Bool](repeating: false, count: parts.nodes.count)
+        var emitted = [Bool](repeating: false, count: scene.nodes.count)
         var order: [Item] = []
-        order.reserveCapacity(parts.nodes.count + parts.edges.count)
-        for n in parts.nodes.indices {
+        order.reserveCapacity(scene.nodes.count + scene.edges.count)
+        for n in scene.nodes.indices {
             if !emitted[n] { emitted[n] = true; order.append(.node(n)) }
             for e in outEdges[n] {
-                let h = index[parts.edges[e].head]!
+                let h = index[scene.edges[e].to]!
                 if !emitted[h] { emitted[h] = true; order.append(.node(h)) }
                 order.append(.edge(e))
             }
@@ -105,14 +117,16 @@ public final class SVGComposer: @unchecked Sendable {
         return order
     }
 
-    /// Splits a drawing of `nodes` and `edges` into one piece per object (each starts with
-    /// Graphviz's `<!-- name -->` comment) and keeps them; false when the drawing does not
-    /// have the expected shape. The canvas (what precedes the first piece, and the anchors
-    /// that end it) is kept from drawings of pieces only, not from `whole` frames.
-    private func harvest(_ svg: [UInt8], nodes: [DOTParts.Node], edges: [DOTParts.Edge], whole: Bool) -> Bool {
+    /// Splits a drawing of `scene` into one piece per node and edge (each starts with
+    /// Graphviz's `<!-- name -->` comment) and keeps the new ones; false when the drawing
+    /// does not have the expected shape. The canvas (what precedes the first piece, and the
+    /// anchors that end it) is kept from drawings of pieces only, not from `whole` frames.
+    private func harvest(_ svg: [UInt8], _ scene: Scene, whole: Bool) -> Bool {
         let marker = Array("\n<!-- ".utf8)
+        let body = HTMLPlayer.stripProlog(svg)
+        guard !body.isEmpty else { return false }
         var starts: [Int] = []
-        var i = 0
+        var i = body.startIndex
         while i + marker.count <= svg.count {
             if svg[i] == marker[0], svg[i + 1] == marker[1], svg[i + 2] == marker[2], svg[i + 3] == marker[3],
                svg[i + 4] == marker[4], svg[i + 5] == marker[5] {
@@ -122,10 +136,6 @@ public final class SVGComposer: @unchecked Sendable {
                 i += 1
             }
         }
-        // The first comments are the prolog's (generator, title); pieces start after <svg.
-        let body = HTMLPlayer.stripProlog(svg)
-        guard !body.isEmpty else { return false }
-        starts = starts.filter { $0 > body.startIndex }
         var byName: [String: ArraySlice<UInt8>] = [:]
         var anchors: Int?
         for (k, start) in starts.enumerated() {
@@ -142,13 +152,14 @@ public final class SVGComposer: @unchecked Sendable {
             prefix = newPrefix
             suffix = newSuffix
         }
-        for n in nodes where pieces[n.text] == nil {
-            guard let piece = byName[n.name] else { return false }
-            pieces[n.text] = Piece(bytes: Array(piece), inside: inside(piece))
+        for n in scene.nodes where nodePieces[n] == nil {
+            guard let name = layout.names[n.id], let piece = byName[name] else { return false }
+            nodePieces[n] = Piece(bytes: Array(piece), inside: inside(piece))
         }
-        for e in edges where pieces[e.text] == nil {
-            guard let piece = byName["\(e.tail)&#45;&gt;\(e.head)"] else { return false }
-            pieces[e.text] = Piece(bytes: Array(piece), inside: inside(piece) && (!e.labelled || labelInside(piece)))
+        for e in scene.edges where edgePieces[e] == nil {
+            guard let a = layout.names[e.from], let b = layout.names[e.to] else { continue }
+            guard let piece = byName["\(a)&#45;&gt;\(b)"] else { return false }
+            edgePieces[e] = Piece(bytes: Array(piece), inside: inside(piece) && (e.label == nil || labelInside(piece)))
         }
         return true
     }

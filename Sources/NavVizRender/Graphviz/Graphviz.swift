@@ -38,6 +38,23 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
+    /// PNG for animation frames: cairo draws an uncompressed bitmap (through the gdk
+    /// plugin, when installed) and ``PNGEncoder`` writes it quickly (in a large frame, about
+    /// twice as fast as cairo's PNG, with the same picture to within edge rounding);
+    /// otherwise cairo's PNG.
+    public func renderFastPNG(dot: String, engine: String = "dot") throws(RenderError) -> [UInt8] {
+        let bitmap: [UInt8]? = try withContext { gvc throws(RenderError) in
+            guard devices.contains("bmp") else { return nil }
+            return try withGraph(dot) { graph throws(RenderError) in
+                try layout(gvc, graph, engine: engine)
+                defer { gvFreeLayout(gvc, graph) }
+                return try? renderData(gvc, graph, device: "bmp:cairo:gdk", name: "bmp")
+            }
+        }
+        if let bitmap, let png = PNGEncoder.png(fromBMP: bitmap) { return png }
+        return try render(dot: dot, format: .png, engine: engine)
+    }
+
     /// A laid-out node: its centre and size in points.
     public struct Placement: Sendable, Equatable {
         public var center: Point

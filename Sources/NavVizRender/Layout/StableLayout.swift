@@ -104,8 +104,16 @@ public struct StableLayout: Sendable {
 
     /// ``dot(_:)`` statement by statement.
     public func parts(_ scene: Scene) -> DOTParts {
-        DOTEncoder.parts(pin(scene), options: .init(pinned: true, corners: corners, names: names))
+        DOTEncoder.parts(pin(scene), options: options)
     }
+
+    /// The DOT of a scene already pinned by ``pin(_:)``.
+    public func encode(_ pinned: Scene) -> String {
+        DOTEncoder.encode(pinned, options: options)
+    }
+
+    /// How pinned frames are encoded: node names from the union, anchors at the corners.
+    var options: DOTEncoder.Options { .init(pinned: true, corners: corners, names: names) }
 
     /// Beside the middle of the spline, clear of it by half the label's estimated width.
     static func labelPosition(_ label: String, along route: String) -> Point? {

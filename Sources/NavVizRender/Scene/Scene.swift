@@ -17,7 +17,7 @@ public struct Scene: Sendable, Equatable {
 }
 
 /// One drawn node. `id` is the navviz id; the DOT/SVG id is `node-<id>`.
-public struct SceneNode: Sendable, Equatable {
+public struct SceneNode: Sendable, Hashable {
     public var id: String
     public var title: String
     public var subtitle: String?
@@ -64,7 +64,7 @@ public struct Point: Sendable, Equatable, Hashable {
 }
 
 /// A small coloured marker with text, usually an operation number.
-public struct Badge: Sendable, Equatable {
+public struct Badge: Sendable, Hashable {
     public var text: String
     public var color: String
     public init(text: String, color: String) {
@@ -74,7 +74,7 @@ public struct Badge: Sendable, Equatable {
 }
 
 /// An edge from parent to child. The DOT/SVG id is `edge-<from>-<to>`.
-public struct SceneEdge: Sendable, Equatable {
+public struct SceneEdge: Sendable, Hashable {
     public var from: String
     public var to: String
     public var color: String
