@@ -3,13 +3,13 @@ SWIFT ?= swift
 OUT ?= out
 NAVVIZ = .build/debug/navviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev
+APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev zlib1g-dev
 
 .PHONY: deps build demo test bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib 2>/dev/null && fc-list 2>/dev/null | grep -q DejaVuSans; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null && fc-list 2>/dev/null | grep -q DejaVuSans; then \
 		echo "deps: libgvc $$(pkg-config --modversion libgvc) found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
