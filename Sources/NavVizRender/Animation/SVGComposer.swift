@@ -72,20 +72,22 @@ public final class SVGComposer: @unchecked Sendable {
                 return try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
             }
         }
-        var out = prefix ?? []
+        guard var out = prefix, let suffix else {
+            return try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
+        }
         for item in order {
             let piece: Piece?
             switch item {
             case .node(let i): piece = nodePieces[pinned.nodes[i]]
             case .edge(let i): piece = edgePieces[pinned.edges[i]]
             }
-            guard let piece, piece.inside, let suffix else {
+            guard let piece, piece.inside else {
                 return try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
             }
             out += piece.bytes
         }
         composed += 1
-        return out + suffix!
+        return out + suffix
     }
 
     enum Item { case node(Int), edge(Int) }
@@ -146,21 +148,25 @@ public final class SVGComposer: @unchecked Sendable {
             byName[comment] = svg[start..<end]
         }
         guard let first = starts.first, let anchors else { return false }
-        if !whole {
-            let newPrefix = Array(svg[..<first]), newSuffix = Array(svg[anchors...])
-            if let prefix, prefix != newPrefix || suffix! != newSuffix { return false }
-            prefix = newPrefix
-            suffix = newSuffix
-        }
+        var newNodes: [(SceneNode, Piece)] = [], newEdges: [(SceneEdge, Piece)] = []
         for n in scene.nodes where nodePieces[n] == nil {
             guard let name = layout.names[n.id], let piece = byName[name] else { return false }
-            nodePieces[n] = Piece(bytes: Array(piece), inside: inside(piece))
+            newNodes.append((n, Piece(bytes: Array(piece), inside: inside(piece))))
         }
         for e in scene.edges where edgePieces[e] == nil {
             guard let a = layout.names[e.from], let b = layout.names[e.to] else { continue }
             guard let piece = byName["\(a)&#45;&gt;\(b)"] else { return false }
-            edgePieces[e] = Piece(bytes: Array(piece), inside: inside(piece) && (e.label == nil || labelInside(piece)))
+            newEdges.append((e, Piece(bytes: Array(piece), inside: inside(piece) && (e.label == nil || labelInside(piece)))))
         }
+        // Only a drawing with everything inside the anchors has the anchors' canvas.
+        if !whole, newNodes.allSatisfy(\.1.inside), newEdges.allSatisfy(\.1.inside) {
+            let newPrefix = Array(svg[..<first]), newSuffix = Array(svg[anchors...])
+            if let prefix, prefix != newPrefix || suffix != newSuffix { return false }
+            prefix = newPrefix
+            suffix = newSuffix
+        }
+        for (n, piece) in newNodes { nodePieces[n] = piece }
+        for (e, piece) in newEdges { edgePieces[e] = piece }
         return true
     }
 
