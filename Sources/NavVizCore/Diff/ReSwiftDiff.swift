@@ -15,29 +15,23 @@ struct ReSwiftDiff {
     let new: Tree
 
     func operations() -> [Operation] {
-        let from = old.activePath, to = new.activePath
-        var c = -1
-        while c + 1 < from.count, c + 1 < to.count, old.id(from[c + 1]) == new.id(to[c + 1]) { c += 1 }
-        if c == from.count - 1 && c == to.count - 1 { return [] }
-
-        func pop(_ i: Int) -> Operation {
-            .pop(id: old.id(from[i]), parent: i > 0 ? old.id(from[i - 1]) : nil, context: old.node(from[i]).context)
-        }
+        let routes = LinearRoutes(old: old, new: new)
+        let from = routes.from, to = routes.to, c = routes.common
+        if routes.equal { return [] }
         var ops: [Operation] = []
         var index = from.count - 1
         while index > c + 1 {
-            ops.append(pop(index))
+            ops.append(routes.pop(index))
             index -= 1
         }
         if from.count > c + 1 && to.count > c + 1 {
             ops.append(.change(parent: c >= 0 ? new.id(to[c]) : nil, popped: [old.id(from[c + 1])], pushed: [new.id(to[c + 1])]))
         } else if from.count > to.count {
-            ops.append(pop(index))
+            ops.append(routes.pop(index))
             index -= 1
         }
         while index < to.count - 1 {
-            let i = index + 1
-            ops.append(.push(id: new.id(to[i]), parent: i > 0 ? new.id(to[i - 1]) : nil, context: new.node(to[i]).context))
+            ops.append(routes.push(index + 1))
             index += 1
         }
         return ops

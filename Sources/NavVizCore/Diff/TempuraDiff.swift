@@ -17,23 +17,14 @@ struct TempuraDiff {
     let new: Tree
 
     func operations() -> [Operation] {
-        let from = old.activePath, to = new.activePath
-        var c = -1
-        while c + 1 < from.count, c + 1 < to.count, old.id(from[c + 1]) == new.id(to[c + 1]) { c += 1 }
-        if c == from.count - 1 && c == to.count - 1 { return [] }
+        let routes = LinearRoutes(old: old, new: new)
+        let from = routes.from, to = routes.to, c = routes.common
+        if routes.equal { return [] }
         if c < 0 {
             return [.change(parent: nil, popped: from.prefix(1).map(old.id), pushed: to.prefix(1).map(new.id))]
         }
-        if c == to.count - 1 {
-            return (c + 1 ..< from.count).reversed().map { i in
-                .pop(id: old.id(from[i]), parent: old.id(from[i - 1]), context: old.node(from[i]).context)
-            }
-        }
-        if c == from.count - 1 {
-            return (c + 1 ..< to.count).map { i in
-                .push(id: new.id(to[i]), parent: new.id(to[i - 1]), context: new.node(to[i]).context)
-            }
-        }
+        if c == to.count - 1 { return (c + 1 ..< from.count).reversed().map(routes.pop) }
+        if c == from.count - 1 { return (c + 1 ..< to.count).map(routes.push) }
         return [.change(parent: old.id(from[c]), popped: [old.id(from[c + 1])], pushed: [new.id(to[c + 1])])]
     }
 }

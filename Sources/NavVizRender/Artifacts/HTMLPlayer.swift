@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// A single self-contained HTML file that plays an animation offline: every frame's SVG
 /// inline in a `<template>`, play/pause, previous/next, a slider, keyboard (←/→, space,
 /// Home/End), the step's label and operations beside the picture with the operations'
@@ -41,25 +43,11 @@ public enum HTMLPlayer {
         }
     }
 
-    /// A JSON string literal that is also safe inside an HTML `<script>` element.
+    /// A JSON string literal that is also safe inside an HTML `<script>` element: the JSON
+    /// encoder's literal, with `<`, `>` and `&` as escapes (they can only come from the text).
     static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            case _ where u.value < 0x20:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        DocumentEncoder.quote(s).replacingOccurrences(of: "&", with: "\\u0026")
+            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
     }
 
     /// Text for HTML element content.

@@ -12,7 +12,11 @@ public enum MermaidEncoder {
     /// The flowchart text, deterministic for a given scene.
     public static func encode(_ scene: Scene) -> String {
         var names: [String: String] = [:]
-        for (i, n) in scene.nodes.enumerated() { names[n.id] = "n\(i)" }
+        var byID: [String: SceneNode] = [:]
+        for (i, n) in scene.nodes.enumerated() {
+            names[n.id] = "n\(i)"
+            byID[n.id] = n
+        }
         var out = "flowchart TD\n"
         if let title = scene.title { out += "  %% \(comment(title))\n" }
         var boxed = Set<String>()
@@ -21,7 +25,7 @@ public enum MermaidEncoder {
             guard !members.isEmpty else { continue }
             out += "  subgraph box\(i)[\"\(text(box.label))\"]\n"
             for id in box.nodeIDs {
-                guard let name = names[id], let n = scene.nodes.first(where: { $0.id == id }) else { continue }
+                guard let name = names[id], let n = byID[id] else { continue }
                 out += "    \(name)\(shape(n))\n"
                 boxed.insert(id)
             }
