@@ -70,42 +70,33 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let built = try timeline.build(file)
-                guard !built.frames.isEmpty else {
-                    throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
-                }
-                let name = title ?? built.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-                let frames = AnimationPlan.frames(built, step: step, dialect: timeline.dialect, theme: theme.value)
+                let (source, plan) = try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout)
+                let name = title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+                let count = plan.frames.count
                 let staged = try OutputDirectory(output)
-                let processes = dotOnly ? 1 : FrameJobs.count(requested: jobs, frames: frames.count, file: file)
-                let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path)
-                defer { helpers.filter(\.isRunning).forEach { $0.terminate() } }
-                let progress = Progress(enabled: Terminal.stderrIsTerminal)
-                defer { progress.finish() }
-                let drawing: AnimationRenderer.Drawing
-                do {
-                    drawing = try AnimationRenderer.prepare(frames, layout: layout)
-                } catch {
-                    throw Failure(["\(displayName(file)): error: \(error)"], status: (error as? RenderError)?.isLimit == true ? Failure.Status.dataError : Failure.Status.software)
-                }
                 if dotOnly {
                     // For benchmarks: the Graphviz source of every frame, and nothing drawn.
-                    for i in frames.indices {
-                        try staged.write(String(format: "frames/%04d.dot", i + 1), Array(drawing.dot(frames[i]).utf8))
+                    try source.forEachFrame(expecting: count) { i, frame in
+                        try staged.write(String(format: "frames/%04d.dot", i + 1), Array(plan.drawing.dot(frame).utf8))
                     }
                     try staged.commit()
                     Terminal.out("\(output)/frames\n")
                     return
                 }
-                try FrameJobs.renderShare(frames, drawing: drawing, png: png || gif, file: file, directory: staged.temporary.path,
+                let processes = FrameJobs.count(requested: jobs, frames: count, file: file)
+                let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path)
+                defer { helpers.filter(\.isRunning).forEach { $0.terminate() } }
+                let progress = Progress(enabled: Terminal.stderrIsTerminal)
+                defer { progress.finish() }
+                try FrameJobs.renderShare(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
                                           worker: 0, jobs: processes, progress: progress.update)
                 try FrameJobs.wait(helpers)
                 progress.finish()
-                let bundle = AnimationBundle(title: name, timeline: built, frames: frames, png: png, gif: gif, delay: delay, theme: theme.value)
+                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, png: png, gif: gif, delay: delay, theme: theme.value)
                 try bundle.finish(in: staged)
                 try staged.commit()
                 Terminal.out("\(output)/index.html\n")
-                if let failure = built.failure {
+                if let failure = plan.outline.failure {
                     throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }
             }

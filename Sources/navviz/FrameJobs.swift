@@ -21,20 +21,21 @@ enum FrameJobs {
         return max(1, min(ProcessInfo.processInfo.activeProcessorCount, frames / minimumFramesPerJob))
     }
 
-    /// Draws frames `worker`, `worker + jobs`, … and writes them into `directory`.
-    /// Messages name `file`.
-    static func renderShare(_ frames: [AnimationFrame], drawing: AnimationRenderer.Drawing, png: Bool, file: String,
+    /// Draws frames `worker`, `worker + jobs`, … of `source` (`count` frames, planned into
+    /// `drawing`) and writes them into `directory`.
+    static func renderShare(_ source: AnimationSource, count: Int, drawing: AnimationRenderer.Drawing, png: Bool,
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
-        for i in stride(from: worker, to: frames.count, by: jobs) {
+        try source.forEachFrame(expecting: count) { i, frame in
+            guard i % jobs == worker else { return }
             let rendered: AnimationRenderer.Rendered
-            do {
-                rendered = try drawing.render(frames[i], png: png)
+            do throws(RenderError) {
+                rendered = try drawing.render(frame, png: png)
             } catch {
-                throw Failure(["\(displayName(file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
+                throw Failure(["\(displayName(source.file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
             }
             try write(rendered.svg, to: directory, AnimationBundle.svgName(i))
             if let bytes = rendered.png { try write(bytes, to: directory, AnimationBundle.pngName(i)) }
-            progress(min(frames.count, (i + 1)), frames.count)
+            progress(i + 1, count)
         }
     }
 

@@ -43,15 +43,9 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let built = try timeline.build(file)
-                let frames = AnimationPlan.frames(built, step: step, dialect: timeline.dialect, theme: theme.value)
-                let drawing: AnimationRenderer.Drawing
-                do {
-                    drawing = try AnimationRenderer.prepare(frames, layout: layout)
-                } catch {
-                    throw Failure(["\(displayName(file)): error: \(error)"], status: (error as? RenderError)?.isLimit == true ? Failure.Status.dataError : Failure.Status.software)
-                }
-                try FrameJobs.renderShare(frames, drawing: drawing, png: png, file: file, directory: into, worker: worker, jobs: jobs)
+                let (source, plan) = try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout)
+                try FrameJobs.renderShare(source, count: plan.frames.count, drawing: plan.drawing, png: png, directory: into,
+                                          worker: worker, jobs: jobs)
             }
         }
     }

@@ -70,6 +70,42 @@ struct AnimateCommandTests {
         #expect(Self.files(out).contains("animation.gif") && !Self.files(out).contains { $0.hasSuffix(".png") })
     }
 
+    /// A sequence file is streamed (read twice, a frame at a time); standard input is read
+    /// whole. Both give the same bundle.
+    @Test(arguments: ["Samples/tab-switch.sequence.json", "Samples/tempura-showhide.sequence.json"])
+    func streamedAndWholeGiveTheSameBundle(sample: String) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let text = try String(contentsOfFile: sample, encoding: .utf8)
+        let streamed = tmp.appendingPathComponent("streamed"), whole = tmp.appendingPathComponent("whole")
+        let a = try NavVizBinary.run(["animate", sample, "-o", streamed.path, "--title", "t"])
+        let b = try NavVizBinary.run(["animate", "-", "-o", whole.path, "--title", "t"], stdin: text)
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(Self.files(streamed) == Self.files(whole))
+        for name in Self.files(streamed) where name.contains(".") {
+            let x = try Data(contentsOf: streamed.appendingPathComponent(name)), y = try Data(contentsOf: whole.appendingPathComponent(name))
+            #expect(x == y, "\(name) differs between a streamed file and standard input")
+        }
+    }
+
+    /// A problem deep in a long sequence is reported as `validate` reports it, and nothing
+    /// is written.
+    @Test func streamedFileReportsProblemsLikeValidate() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var frames = (0..<40).map { i in #"{"label": "f\#(i)", "tree": {"id": "root", "children": [{"id": "s\#(i)"}]}}"# }
+        frames[33] = #"{"tree": {"id": "root", "children": [{"id": "root"}]}}"#
+        let file = tmp.appendingPathComponent("late.json")
+        try Data(("{\"frames\": [\n" + frames.joined(separator: ",\n") + "\n]}").utf8).write(to: file)
+        let out = tmp.appendingPathComponent("out")
+        let r = try NavVizBinary.run(["animate", file.path, "-o", out.path])
+        let v = try NavVizBinary.run(["validate", file.path])
+        #expect(r.status == 65)
+        #expect(r.stderr == v.stderr)
+        #expect(r.stderr.contains("frames[33].tree.children[0]: duplicate id 'root'"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func nodesDoNotMoveBetweenFrames() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }

@@ -31,6 +31,14 @@ public struct DocumentDecoder {
         return frame
     }
 
+    /// Decodes `frames[index]` of a sequence read frame by frame (``SnapshotStream``).
+    static func decodeSequenceFrame(_ json: JSONValueTree, index: Int, into problems: inout [DocumentError.Problem]) -> Frame? {
+        var d = DocumentDecoder(json: json)
+        let frame = d.sequenceFrame(json.root, index: index)
+        problems.append(contentsOf: d.problems)
+        return frame
+    }
+
     // MARK: Problems
 
     mutating func problem(_ path: String, _ message: String) {
@@ -104,21 +112,26 @@ public struct DocumentDecoder {
         var frames: [Frame] = []
         if let f = array(v, "frames", path: "") {
             for (i, fv) in json.members(f).enumerated() {
-                let path = "frames[\(i)]"
-                guard json.kind(fv) == .object else {
-                    problem(path, "a frame must be an object with 'tree', found \(json.kind(fv).phrase)")
-                    continue
-                }
-                unknownFields(fv, path: path, allowed: FieldNames.frame)
-                let label = optionalString(fv, "label", path: path)
-                guard let t = json.member("tree", of: fv) else {
-                    problem(path, "missing required field 'tree'")
-                    continue
-                }
-                frames.append(Frame(label: label, tree: tree(t, path: "\(path).tree")))
+                if let frame = sequenceFrame(fv, index: i) { frames.append(frame) }
             }
         }
         return SnapshotSequence(title: title, frames: frames)
+    }
+
+    /// `frames[index]` of a sequence.
+    mutating func sequenceFrame(_ fv: Int, index i: Int) -> Frame? {
+        let path = "frames[\(i)]"
+        guard json.kind(fv) == .object else {
+            problem(path, "a frame must be an object with 'tree', found \(json.kind(fv).phrase)")
+            return nil
+        }
+        unknownFields(fv, path: path, allowed: FieldNames.frame)
+        let label = optionalString(fv, "label", path: path)
+        guard let t = json.member("tree", of: fv) else {
+            problem(path, "missing required field 'tree'")
+            return nil
+        }
+        return Frame(label: label, tree: tree(t, path: "\(path).tree"))
     }
 
     mutating func script(_ v: Int) -> ActionScript {

@@ -39,11 +39,13 @@ public enum TimelineBuilder {
 
     /// Frames as given; transitions are the diffs between consecutive frames.
     public static func sequence(_ s: SnapshotSequence, dialect: DiffDialect) -> Timeline {
-        var transitions: [Timeline.Transition] = []
-        for (a, b) in zip(s.frames, s.frames.dropFirst()) {
-            transitions.append(.init(label: b.label, operations: TreeDiff.operations(from: a.tree, to: b.tree, dialect: dialect)))
+        var stepper = SequenceStepper(dialect: dialect)
+        var frames: [Frame] = [], transitions: [Timeline.Transition] = []
+        for read in s.frames {
+            let step = stepper.step(read)
+            frames.append(step.frame)
+            if let t = step.transition { transitions.append(t) }
         }
-        let frames = s.frames.enumerated().map { i, f in Frame(label: f.label ?? "frame \(i)", tree: f.tree) }
         return Timeline(title: s.title, source: s.isLog ? .log : .sequence, frames: frames, transitions: transitions)
     }
 

@@ -27,6 +27,18 @@ public struct AnimationFrame: Sendable {
     /// scene at once: read it once per use.
     public var scene: Scene { makeScene() }
 
+    /// What the frame stands for, without its trees: what the player, the summary and the
+    /// manifest list for it.
+    public struct Info: Sendable {
+        public var label: String
+        public var phase: Phase
+        public var transition: Int?
+        public var operations: [Operation]
+        public var shown: Int?
+    }
+
+    public var info: Info { Info(label: label, phase: phase, transition: transition, operations: operations, shown: shown) }
+
     public init(label: String, phase: Phase, transition: Int?, operations: [Operation], shown: Int?,
                 scene: @escaping @Sendable () -> Scene) {
         self.label = label
@@ -52,32 +64,41 @@ public enum StepMode: String, Sendable, CaseIterable {
 /// with its active path). A transition without operations gets only its applied frame.
 /// Frames hold their trees, not their scenes: a scene is built when a frame is drawn.
 public enum AnimationPlan {
+    /// Every frame of a timeline held whole.
     public static func frames(_ timeline: Timeline, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
-        guard let first = timeline.frames.first else { return [] }
-        var out = [AnimationFrame(label: first.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
-                                  scene: { TreeScene.make(first.tree, theme: theme) })]
-        for (i, t) in timeline.transitions.enumerated() {
-            let before = timeline.frames[i].tree, after = timeline.frames[i + 1].tree
-            let label = t.label ?? timeline.frames[i + 1].label ?? "step \(i + 1)"
-            if !t.operations.isEmpty {
-                switch step {
-                case .transition:
-                    let ops = t.operations
-                    out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: ops, shown: nil, scene: {
-                        DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme)
+        timeline.steps.flatMap { frames(for: $0, step: step, dialect: dialect, theme: theme) }
+    }
+
+    /// The frames of one timeline state: the initial frame for the first state; for a later
+    /// one, its pending frame(s) (none when the transition has no operations) and its
+    /// applied frame.
+    public static func frames(for s: TimelineStep, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+        let after = s.frame.tree
+        guard let t = s.transition, let before = s.before?.tree else {
+            return [AnimationFrame(label: s.frame.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
+                                   scene: { TreeScene.make(after, theme: theme) })]
+        }
+        let i = s.index - 1
+        let label = t.label ?? s.frame.label ?? "step \(s.index)"
+        var out: [AnimationFrame] = []
+        if !t.operations.isEmpty {
+            switch step {
+            case .transition:
+                let ops = t.operations
+                out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: ops, shown: nil, scene: {
+                    DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme)
+                }))
+            case .op:
+                for j in t.operations.indices {
+                    let shown = Array(t.operations[...j])
+                    out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: {
+                        DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme)
                     }))
-                case .op:
-                    for j in t.operations.indices {
-                        let shown = Array(t.operations[...j])
-                        out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: {
-                            DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme)
-                        }))
-                    }
                 }
             }
-            out.append(AnimationFrame(label: label, phase: .applied, transition: i, operations: t.operations, shown: nil,
-                                      scene: { TreeScene.make(after, theme: theme) }))
         }
+        out.append(AnimationFrame(label: label, phase: .applied, transition: i, operations: t.operations, shown: nil,
+                                  scene: { TreeScene.make(after, theme: theme) }))
         return out
     }
 }

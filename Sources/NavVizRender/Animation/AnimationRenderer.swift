@@ -63,22 +63,36 @@ public enum AnimationRenderer {
 
     /// Checks every frame's size and lays out the union once (building each scene once and
     /// dropping it, so memory does not grow with the number of frames).
-    public static func prepare(_ frames: [AnimationFrame], layout: LayoutMode) throws(RenderError) -> Drawing {
-        var largest = 0
-        let scenes = frames.lazy.map { frame -> Scene in
+    public static func prepare(_ frames: some Sequence<AnimationFrame>, layout: LayoutMode) throws(RenderError) -> Drawing {
+        var planner = Planner(layout: layout)
+        for frame in frames { planner.add(frame) }
+        return try planner.drawing()
+    }
+
+    /// ``prepare(_:layout:)`` a frame at a time, for frames read one by one from a stream.
+    public struct Planner: Sendable {
+        public let layout: LayoutMode
+        private var union = StableLayout.Union()
+        private var largest = 0
+
+        public init(layout: LayoutMode) {
+            self.layout = layout
+        }
+
+        /// Builds the frame's scene, checks its size and adds it to the union.
+        public mutating func add(_ frame: AnimationFrame) {
             let scene = frame.scene
             largest = max(largest, scene.nodes.count)
-            return scene
+            if layout == .stable { union.add(scene) }
         }
-        switch layout {
-        case .perFrame:
-            for _ in scenes {}
+
+        /// The drawing every frame shares: the union laid out (for a stable layout).
+        public func drawing() throws(RenderError) -> Drawing {
             guard largest <= Graphviz.maxImageNodes else { throw .tooLarge(nodes: largest, limit: Graphviz.maxImageNodes) }
-            return Drawing(stable: nil)
-        case .stable:
-            let union = StableLayout.unionScene(scenes)
-            guard largest <= Graphviz.maxImageNodes else { throw .tooLarge(nodes: largest, limit: Graphviz.maxImageNodes) }
-            return Drawing(stable: try StableLayout.compute(union: union))
+            switch layout {
+            case .perFrame: return Drawing(stable: nil)
+            case .stable: return Drawing(stable: try StableLayout.compute(union: union.scene))
+            }
         }
     }
 

@@ -4,24 +4,33 @@ import NavVizCore
 /// tools (a CI step that posts frames, an editor plugin).
 public enum ManifestWriter {
     public static func json(title: String, timeline: Timeline, frames: [AnimationFrame], svgFiles: [String], pngFiles: [String]?, gif: String?) -> String {
+        var out = ""
+        write(title: title, outline: TimelineOutline(timeline), frames: frames.map(\.info), svgFiles: svgFiles, pngFiles: pngFiles, gif: gif) { out += $0 }
+        return out
+    }
+
+    /// Writes the manifest piece by piece to `sink` (a frame or a transition at a time), so
+    /// a manifest of 10,000 frames is never held whole.
+    public static func write<E: Error>(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], svgFiles: [String],
+                                       pngFiles: [String]?, gif: String?, to sink: (String) throws(E) -> Void) throws(E) {
         let q = DocumentEncoder.quote
-        var out = "{\n  \"navviz\": 1,\n  \"title\": \(q(title)),\n  \"source\": \(q(timeline.source.rawValue)),\n"
-        out += "  \"states\": \(timeline.frames.count),\n  \"frames\": ["
-        out += frames.enumerated().map { i, f in
-            var s = "\n    {\"number\": \(i + 1), \"svg\": \(q(svgFiles[i]))"
+        try sink("{\n  \"navviz\": 1,\n  \"title\": \(q(title)),\n  \"source\": \(q(outline.source.rawValue)),\n")
+        try sink("  \"states\": \(outline.stateCount),\n  \"frames\": [")
+        for (i, f) in frames.enumerated() {
+            var s = (i > 0 ? "," : "") + "\n    {\"number\": \(i + 1), \"svg\": \(q(svgFiles[i]))"
             if let pngFiles { s += ", \"png\": \(q(pngFiles[i]))" }
             s += ", \"label\": \(q(f.label)), \"phase\": \(q(f.phase.rawValue))"
             s += ", \"transition\": \(f.transition.map { String($0 + 1) } ?? "null")"
             if let shown = f.shown { s += ", \"shown\": \(shown)" }
             s += ", \"operations\": [\(f.operations.map(OperationFormat.json).joined(separator: ", "))]}"
-            return s
-        }.joined(separator: ",")
-        out += "\n  ],\n  \"transitions\": ["
-        out += timeline.transitions.enumerated().map { i, t in
-            "\n    {\"number\": \(i + 1), \"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(t.operations.map(OperationFormat.json).joined(separator: ", "))]}"
-        }.joined(separator: ",")
-        out += "\n  ],\n  \"gif\": \(gif.map(q) ?? "null")"
-        if let failure = timeline.failure { out += ",\n  \"failure\": \(q(failure))" }
-        return out + "\n}\n"
+            try sink(s)
+        }
+        try sink("\n  ],\n  \"transitions\": [")
+        for (i, t) in outline.transitions.enumerated() {
+            try sink((i > 0 ? "," : "") + "\n    {\"number\": \(i + 1), \"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(t.operations.map(OperationFormat.json).joined(separator: ", "))]}")
+        }
+        var end = "\n  ],\n  \"gif\": \(gif.map(q) ?? "null")"
+        if let failure = outline.failure { end += ",\n  \"failure\": \(q(failure))" }
+        try sink(end + "\n}\n")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NavVizCore
 
 /// `summary.md`: a bug-report or `$GITHUB_STEP_SUMMARY` page: the title, Mermaid diagrams of
@@ -9,20 +10,30 @@ public enum SummaryWriter {
     public static let limit = 1_048_576
 
     public static func markdown(title: String, timeline: Timeline, frames: [AnimationFrame], files: [String], theme: Theme, limit: Int = limit) -> String {
+        markdown(title: title, outline: TimelineOutline(timeline), frames: frames.map(\.info), files: files, theme: theme, limit: limit)
+    }
+
+    /// The summary of a timeline's outline and its frames (`files[i]` is frame `i`'s SVG).
+    public static func markdown(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], files: [String], theme: Theme, limit: Int = limit) -> String {
+        let states = outline.stateCount, transitions = outline.transitions.count, operations = outline.operationCount
         var head = "# \(escape(title))\n\n"
-        head += "\(timeline.frames.count) state\(timeline.frames.count == 1 ? "" : "s"), \(timeline.transitions.count) transition\(timeline.transitions.count == 1 ? "" : "s"), \(timeline.allOperations.count) operation\(timeline.allOperations.count == 1 ? "" : "s"); \(frames.count) frames. Open `index.html` to step through them.\n\n"
-        if let failure = timeline.failure { head += "> **error:** \(escape(failure))\n\n" }
+        head += "\(states) state\(states == 1 ? "" : "s"), \(transitions) transition\(transitions == 1 ? "" : "s"), \(operations) operation\(operations == 1 ? "" : "s"); \(frames.count) frames. Open `index.html` to step through them.\n\n"
+        if let failure = outline.failure { head += "> **error:** \(escape(failure))\n\n" }
         var diagrams = ""
-        if let first = timeline.frames.first {
+        if let first = outline.first {
             diagrams += "## First state: \(escape(first.label ?? "initial"))\n\n" + MermaidEncoder.fenced(TreeScene.make(first.tree, theme: theme)) + "\n"
         }
-        if timeline.frames.count > 1, let last = timeline.frames.last {
+        if states > 1, let last = outline.last {
             diagrams += "## Last state: \(escape(last.label ?? "last"))\n\n" + MermaidEncoder.fenced(TreeScene.make(last.tree, theme: theme)) + "\n"
         }
+        var framesOf = [[Int]](repeating: [], count: transitions)
+        for (i, f) in frames.enumerated() {
+            if let t = f.transition, t < transitions { framesOf[t].append(i) }
+        }
         var rows: [String] = []
-        for (i, t) in timeline.transitions.enumerated() {
+        for (i, t) in outline.transitions.enumerated() {
             let ops = t.operations.isEmpty ? "no changes" : t.operations.enumerated().map { "\($0.offset + 1). \(escape(OperationFormat.phrase($0.element)))" }.joined(separator: "<br>")
-            let links = frames.indices.filter { frames[$0].transition == i }.map { "[\(String(format: "%04d", $0 + 1))](\(files[$0]))" }.joined(separator: " ")
+            let links = framesOf[i].map { "[\(String(format: "%04d", $0 + 1))](\(files[$0]))" }.joined(separator: " ")
             rows.append("| \(i + 1) | \(escape(t.label ?? "")) | \(ops) | \(links) |")
         }
         let tableHead = "## Steps\n\n| # | step | operations | frames |\n|---|---|---|---|\n"

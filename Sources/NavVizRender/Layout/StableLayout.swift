@@ -131,29 +131,39 @@ public struct StableLayout: Sendable {
     /// leaves room for badges) and every edge of all scenes.
     /// Scenes are read once, in order, so a lazy sequence never holds them all.
     public static func unionScene(_ scenes: some Sequence<Scene>) -> Scene {
-        var union = Scene(theme: .light)
-        var first = true
-        var nodeIndex: [String: Int] = [:]
-        var edges = Set<String>()
-        for scene in scenes {
+        var union = Union()
+        for scene in scenes { union.add(scene) }
+        return union.scene
+    }
+
+    /// The union of scenes given one at a time (see ``unionScene(_:)``).
+    public struct Union: Sendable {
+        /// The union so far.
+        public private(set) var scene = Scene(theme: .light)
+        private var first = true
+        private var nodeIndex: [String: Int] = [:]
+        private var edges = Set<String>()
+
+        public init() {}
+
+        public mutating func add(_ frame: Scene) {
             if first {
-                union.theme = scene.theme
+                scene.theme = frame.theme
                 first = false
             }
-            for node in scene.nodes {
+            for node in frame.nodes {
                 if let i = nodeIndex[node.id] {
-                    if width(node) > width(union.nodes[i]) { union.nodes[i] = node }
+                    if StableLayout.width(node) > StableLayout.width(scene.nodes[i]) { scene.nodes[i] = node }
                 } else {
-                    nodeIndex[node.id] = union.nodes.count
-                    union.nodes.append(node)
+                    nodeIndex[node.id] = scene.nodes.count
+                    scene.nodes.append(node)
                 }
             }
-            for var edge in scene.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
+            for var edge in frame.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
                 edge.label = nil  // where edges run does not depend on which frame labels them
-                union.edges.append(edge)
+                scene.edges.append(edge)
             }
         }
-        return union
     }
 
     static func width(_ node: SceneNode) -> Int {

@@ -7,8 +7,8 @@ import NavVizRender
 /// disk there. The player is streamed from the frame files, one frame at a time.
 struct AnimationBundle {
     var title: String
-    var timeline: NavVizCore.Timeline
-    var frames: [AnimationFrame]
+    var outline: TimelineOutline
+    var frames: [AnimationFrame.Info]
     var png: Bool
     var gif: Bool
     var delay: Int
@@ -55,9 +55,12 @@ struct AnimationBundle {
                                      do { try page.write(contentsOf: bytes) } catch { throw staged.fail("cannot write 'index.html' (disk full?)") }
                                  })
         }
-        try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, timeline: timeline, frames: frames, files: svgNames, theme: theme).utf8))
-        try staged.write("manifest.json", Array(ManifestWriter.json(title: title, timeline: timeline, frames: frames, svgFiles: svgNames,
-                                                                    pngFiles: png ? pngNames : nil, gif: gifName).utf8))
+        try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: svgNames, theme: theme).utf8))
+        let manifest = try staged.append("manifest.json")
+        defer { try? manifest.close() }
+        try ManifestWriter.write(title: title, outline: outline, frames: frames, svgFiles: svgNames, pngFiles: png ? pngNames : nil, gif: gifName) { text throws(Failure) in
+            do { try manifest.write(contentsOf: Array(text.utf8)) } catch { throw staged.fail("cannot write 'manifest.json' (disk full?)") }
+        }
     }
 
     /// A staged file's bytes.

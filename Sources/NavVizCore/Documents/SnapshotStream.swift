@@ -1,0 +1,322 @@
+/// Reads the frames of a sequence document or a log one at a time, from bytes that arrive in
+/// chunks, so a recording of thousands of snapshots never has to be held whole.
+///
+/// A sequence (`{"navviz": 1, "title": …, "frames": [ … ]}`) is scanned at its top level
+/// only: each element of `frames` is cut out by bracket counting and read by ``JSONReader``
+/// and ``DocumentDecoder`` exactly as the whole-document reader reads it. A log is read line
+/// by line, as ``DocumentReader/log(_:)`` reads it.
+///
+/// The stream checks nothing twice and explains nothing: whatever it does not expect (a
+/// syntax error, a problem in a frame, a top-level field other than `navviz`, `title` and
+/// `frames`, escapes in a key, a document that is not a sequence) ends it with
+/// ``Irregular``, and the caller reads the document whole, which reports the problem with
+/// its exact line, column and path. So a streamed document and a document read whole give
+/// the same frames, and the same errors.
+public struct SnapshotStream {
+    /// The stream met something it leaves to the whole-document reader.
+    public struct Irregular: Error, Sendable {
+        /// What it met (for tests and debugging; users see the whole reader's message).
+        public var reason: String
+        public init(reason: String) { self.reason = reason }
+    }
+
+    /// What the stream reads.
+    public enum Kind: Sendable {
+        /// A JSON sequence document.
+        case sequence
+        /// A newline-delimited log, one snapshot per line.
+        case log
+    }
+
+    public let kind: Kind
+    /// The sequence's title, known once ``next()`` has returned nil.
+    public private(set) var title: String?
+
+    private var input: ChunkedBytes
+    private var state = State.start
+    /// Fields of the sequence's top level other than `frames`, as raw JSON, in order.
+    private var otherFields: [(key: String, value: [UInt8])] = []
+    private var frameIndex = 0
+    private var lineNumber = 0
+
+    private enum State { case start, fields, frames, done }
+
+    /// A stream over the bytes `more` returns chunk by chunk (nil at the end; a read error
+    /// is thrown as ``Irregular``, and the whole reader then reports it).
+    public init(kind: Kind, more: @escaping () throws(Irregular) -> [UInt8]?) {
+        self.kind = kind
+        input = ChunkedBytes(more: more)
+    }
+
+    /// The next frame, or nil after the last (then ``title`` is set).
+    public mutating func next() throws(Irregular) -> Frame? {
+        switch kind {
+        case .log: return try nextLogFrame()
+        case .sequence: return try nextSequenceFrame()
+        }
+    }
+
+    // MARK: Logs
+
+    private mutating func nextLogFrame() throws(Irregular) -> Frame? {
+        while let line = try input.line() {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            guard let json = try? JSONReader.parse(line) else { throw Irregular(reason: "line \(lineNumber): invalid JSON") }
+            var problems: [DocumentError.Problem] = []
+            guard let frame = DocumentDecoder.decodeLogLine(json, line: lineNumber, into: &problems), problems.isEmpty else {
+                throw Irregular(reason: "line \(lineNumber): \(problems.first?.description ?? "not a snapshot")")
+            }
+            return frame
+        }
+        state = .done
+        return nil
+    }
+
+    // MARK: Sequences
+
+    private mutating func nextSequenceFrame() throws(Irregular) -> Frame? {
+        while true {
+            switch state {
+            case .done:
+                return nil
+            case .start:
+                try input.skipByteOrderMark()
+                try expect(UInt8(ascii: "{"))
+                if try input.peek() == UInt8(ascii: "}") {
+                    throw Irregular(reason: "an empty object is not a sequence")
+                }
+                state = .fields
+            case .fields:
+                let key = try fieldKey()
+                try expect(UInt8(ascii: ":"))
+                if key == "frames" {
+                    guard !otherFields.contains(where: { $0.key == "frames" }), frameIndex == 0 else {
+                        throw Irregular(reason: "duplicate field 'frames'")
+                    }
+                    try expect(UInt8(ascii: "["))
+                    otherFields.append((key, Array("[]".utf8)))
+                    if try input.peek() == UInt8(ascii: "]") {
+                        input.advance()
+                        try endOfField()
+                    } else {
+                        state = .frames
+                    }
+                } else {
+                    guard FieldNames.sequence.contains(key) else { throw Irregular(reason: "field '\(key)'") }
+                    otherFields.append((key, try value()))
+                    try endOfField()
+                }
+            case .frames:
+                let element = try value()
+                let frame = try decodeFrame(element, index: frameIndex)
+                frameIndex += 1
+                switch try input.peek() {
+                case UInt8(ascii: ","):
+                    input.advance()
+                case UInt8(ascii: "]"):
+                    input.advance()
+                    try endOfField()
+                default:
+                    throw Irregular(reason: "expected ',' or ']' after frames[\(frameIndex - 1)]")
+                }
+                return frame
+            }
+        }
+    }
+
+    /// After a field's value: `,` and another field, or `}` and the end of the document.
+    private mutating func endOfField() throws(Irregular) {
+        switch try input.peek() {
+        case UInt8(ascii: ","):
+            input.advance()
+            state = .fields
+        case UInt8(ascii: "}"):
+            input.advance()
+            guard try input.peek() == nil else { throw Irregular(reason: "text after the document") }
+            try finish()
+        default:
+            throw Irregular(reason: "expected ',' or '}' after a field")
+        }
+    }
+
+    /// Checks the top level (the fields besides `frames`) with the whole-document decoder.
+    private mutating func finish() throws(Irregular) {
+        guard otherFields.contains(where: { $0.key == "frames" }) else { throw Irregular(reason: "no 'frames'") }
+        var shell: [UInt8] = Array("{".utf8)
+        for (i, field) in otherFields.enumerated() {
+            if i > 0 { shell.append(UInt8(ascii: ",")) }
+            shell += Array(DocumentEncoder.quote(field.key).utf8) + [UInt8(ascii: ":")] + field.value
+        }
+        shell.append(UInt8(ascii: "}"))
+        guard let json = try? JSONReader.parse(shell),
+              case .sequence(let s) = try? DocumentDecoder.decode(json) else {
+            throw Irregular(reason: "the top level is not a valid sequence")
+        }
+        title = s.title
+        state = .done
+    }
+
+    private func decodeFrame(_ bytes: [UInt8], index: Int) throws(Irregular) -> Frame {
+        guard let json = try? JSONReader.parse(bytes) else { throw Irregular(reason: "frames[\(index)]: invalid JSON") }
+        var problems: [DocumentError.Problem] = []
+        guard let frame = DocumentDecoder.decodeSequenceFrame(json, index: index, into: &problems), problems.isEmpty else {
+            throw Irregular(reason: problems.first?.description ?? "frames[\(index)]")
+        }
+        return frame
+    }
+
+    // MARK: Tokens
+
+    private mutating func expect(_ byte: UInt8) throws(Irregular) {
+        guard try input.peek() == byte else { throw Irregular(reason: "expected '\(Character(Unicode.Scalar(byte)))'") }
+        input.advance()
+    }
+
+    /// A key without escapes (an escaped key is left to the whole reader).
+    private mutating func fieldKey() throws(Irregular) -> String {
+        let raw = try value()
+        guard raw.count >= 2, raw.first == UInt8(ascii: "\""), !raw.contains(UInt8(ascii: "\\")),
+              let text = String(validating: raw.dropFirst().dropLast(), as: UTF8.self) else {
+            throw Irregular(reason: "a key that is not a plain string")
+        }
+        return text
+    }
+
+    /// The bytes of the next value (not checked: ``JSONReader`` reads them afterwards).
+    private mutating func value() throws(Irregular) -> [UInt8] {
+        guard try input.peek() != nil, let bytes = try input.value() else { throw Irregular(reason: "unexpected end of input") }
+        return bytes
+    }
+}
+
+/// Bytes arriving in chunks, read forwards, holding only what has not been consumed.
+struct ChunkedBytes {
+    private var buffer: [UInt8] = []
+    private var pos = 0
+    private var ended = false
+    private let more: () throws(SnapshotStream.Irregular) -> [UInt8]?
+
+    init(more: @escaping () throws(SnapshotStream.Irregular) -> [UInt8]?) {
+        self.more = more
+    }
+
+    /// Appends the next chunk, first dropping what lies before `keep`; false at the end.
+    /// Returns how far indices moved down.
+    private mutating func fill(keeping keep: Int) throws(SnapshotStream.Irregular) -> Int? {
+        guard !ended else { return nil }
+        guard let chunk = try more() else {
+            ended = true
+            return nil
+        }
+        var shift = 0
+        if keep > 0, keep >= buffer.count / 2 {
+            buffer.removeSubrange(0..<keep)
+            shift = keep
+            pos -= keep
+        }
+        buffer += chunk
+        return shift
+    }
+
+    mutating func skipByteOrderMark() throws(SnapshotStream.Irregular) {
+        while buffer.count - pos < 3, try fill(keeping: pos) != nil {}
+        if buffer.count - pos >= 3, buffer[pos] == 0xEF, buffer[pos + 1] == 0xBB, buffer[pos + 2] == 0xBF { pos += 3 }
+    }
+
+    /// The next byte that is not JSON whitespace, without consuming it (nil at the end).
+    mutating func peek() throws(SnapshotStream.Irregular) -> UInt8? {
+        while true {
+            while pos < buffer.count {
+                switch buffer[pos] {
+                case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+                default: return buffer[pos]
+                }
+            }
+            guard try fill(keeping: pos) != nil else { return nil }
+        }
+    }
+
+    mutating func advance() { pos += 1 }
+
+    /// The bytes of the value starting at the current byte (after ``peek()``): a string, an
+    /// object or array up to its matching bracket (strings inside skipped), or a scalar up to
+    /// the next delimiter. Nil when the input ends first.
+    mutating func value() throws(SnapshotStream.Irregular) -> [UInt8]? {
+        var start = pos
+        var i = pos
+        var depth = 0
+        var inString = false
+        var escaped = false
+        let scalar = buffer[pos] != UInt8(ascii: "{") && buffer[pos] != UInt8(ascii: "[") && buffer[pos] != UInt8(ascii: "\"")
+        while true {
+            if i == buffer.count {
+                guard let shift = try fill(keeping: start) else {
+                    guard scalar, i > start else { return nil }
+                    break
+                }
+                start -= shift
+                i -= shift
+                continue
+            }
+            let c = buffer[i]
+            i += 1
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if c == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if c == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 0 { break }
+                }
+                continue
+            }
+            if scalar {
+                switch c {
+                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
+                    i -= 1
+                default:
+                    continue
+                }
+                break
+            }
+            switch c {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 {
+                    pos = i
+                    return Array(buffer[start..<i])
+                }
+            default: break
+            }
+        }
+        pos = i
+        return Array(buffer[start..<i])
+    }
+
+    /// The next line without its `\n` (nil at the end of the input).
+    mutating func line() throws(SnapshotStream.Irregular) -> [UInt8]? {
+        var start = pos
+        var i = pos
+        while true {
+            if i == buffer.count {
+                guard let shift = try fill(keeping: start) else {
+                    // The last line has no newline (or there is no last line).
+                    pos = i
+                    return i > start ? Array(buffer[start..<i]) : nil
+                }
+                start -= shift
+                i -= shift
+                continue
+            }
+            if buffer[i] == 0x0A {
+                pos = i + 1
+                return Array(buffer[start..<i])
+            }
+            i += 1
+        }
+    }
+}
