@@ -87,6 +87,10 @@ public final class SVGComposer: @unchecked Sendable {
             out += piece.bytes
         }
         composed += 1
+        if composed % 500 == 0, ProcessInfo.processInfo.environment["NVDBG"] != nil {
+            let bytes = nodePieces.values.reduce(0) { $0 + $1.bytes.count } + edgePieces.values.reduce(0) { $0 + $1.bytes.count }
+            FileHandle.standardError.write(Data("composed \(composed): nodes \(nodePieces.count) edges \(edgePieces.count) bytes \(bytes)\n".utf8))
+        }
         return out + suffix
     }
 

@@ -13,22 +13,29 @@ extension HTMLPlayer {
     /// `frames[i].svg` is not read.
     public static func write<E: Error>(title: String, frames: [Frame], delayMilliseconds: Int,
                                        svg: (Int) throws(E) -> [UInt8], to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        try sink(Array((head(title: title) + body(title: title, count: frames.count)).utf8))
-        for i in frames.indices {
+        try write(title: title, count: frames.count, delayMilliseconds: delayMilliseconds, frame: { frames[$0] }, svg: svg, to: sink)
+    }
+
+    /// ``write(title:frames:delayMilliseconds:svg:to:)`` with each frame's description made
+    /// when it is written (`frame(i)`), so not even the descriptions are held together.
+    public static func write<E: Error>(title: String, count: Int, delayMilliseconds: Int, frame: (Int) -> Frame,
+                                       svg: (Int) throws(E) -> [UInt8], to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        try sink(Array((head(title: title) + body(title: title, count: count)).utf8))
+        for i in 0..<count {
             let bytes = try svg(i)
             try sink(Array("<template id=\"frame-\(i + 1)\">".utf8))
             try sink(Array(stripProlog(bytes)))
             try sink(Array("</template>\n".utf8))
         }
-        var data = "{\"title\": \(json(title)), \"delay\": \(delayMilliseconds), \"frames\": ["
-        data += frames.map { f in
+        try sink(Array("<script type=\"application/json\" id=\"navviz-data\">{\"title\": \(json(title)), \"delay\": \(delayMilliseconds), \"frames\": [".utf8))
+        for i in 0..<count {
+            let f = frame(i)
             let steps = f.operations.map { s in
                 "{\"number\": \(s.number), \"op\": \(json(s.op)), \"text\": \(json(s.text)), \"nodes\": [\(s.nodes.map(json).joined(separator: ", "))]}"
             }
-            return "{\"label\": \(json(f.label)), \"file\": \(json(f.file)), \"phase\": \(json(f.phase)), \"operations\": [\(steps.joined(separator: ", "))]}"
-        }.joined(separator: ", ")
-        data += "]}"
-        try sink(Array("<script type=\"application/json\" id=\"navviz-data\">\(data)</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
+            try sink(Array(((i > 0 ? ", " : "") + "{\"label\": \(json(f.label)), \"file\": \(json(f.file)), \"phase\": \(json(f.phase)), \"operations\": [\(steps.joined(separator: ", "))]}").utf8))
+        }
+        try sink(Array("]}</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 
     /// Drops the XML declaration, DOCTYPE and comments Graphviz puts before `<svg`.

@@ -27,8 +27,14 @@ struct AnimationBundle {
         var gifName: String?
         if gif {
             do {
-                let pngFrames = try pngNames.map { name in try read(name, in: staged) }
-                try staged.write("animation.gif", try GIFEncoder.encode(pngFrames: pngFrames, delay: max(2, delay / 10)))
+                let gifFile = try staged.append("animation.gif")
+                defer { try? gifFile.close() }
+                try GIFEncoder.write(count: frames.count, delay: max(2, delay / 10), png: { i throws(GIFEncoder.GIFError) in
+                    guard let data = FileManager.default.contents(atPath: staged.path(pngNames[i])) else { throw .unreadableFrame(i) }
+                    return Array(data)
+                }, to: { bytes throws(GIFEncoder.GIFError) in
+                    do { try gifFile.write(contentsOf: bytes) } catch { throw .cannotWrite }
+                })
                 gifName = "animation.gif"
                 if !png {
                     // Drawn only for the GIF.
@@ -38,23 +44,22 @@ struct AnimationBundle {
                 throw Failure(["error: \(error)"], status: Failure.Status.software)
             }
         }
-        let playerFrames = frames.enumerated().map { i, f in
-            HTMLPlayer.Frame(
-                label: f.label, svg: "", file: svgNames[i],
-                operations: f.operations.prefix(f.shown ?? f.operations.count).enumerated().map { j, op in
-                    HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: op.nodes)
-                },
-                phase: f.phase.rawValue)
-        }
         let page = try staged.append("index.html")
         defer { try? page.close() }
-        do {
-            try HTMLPlayer.write(title: title, frames: playerFrames, delayMilliseconds: delay,
-                                 svg: { i throws(Failure) in try read(svgNames[i], in: staged) },
-                                 to: { bytes throws(Failure) in
-                                     do { try page.write(contentsOf: bytes) } catch { throw staged.fail("cannot write 'index.html' (disk full?)") }
-                                 })
-        }
+        try HTMLPlayer.write(title: title, count: frames.count, delayMilliseconds: delay,
+                             frame: { i in
+                                 let f = frames[i]
+                                 return HTMLPlayer.Frame(
+                                     label: f.label, svg: "", file: svgNames[i],
+                                     operations: f.operations.prefix(f.shown ?? f.operations.count).enumerated().map { j, op in
+                                         HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: op.nodes)
+                                     },
+                                     phase: f.phase.rawValue)
+                             },
+                             svg: { i throws(Failure) in try read(svgNames[i], in: staged) },
+                             to: { bytes throws(Failure) in
+                                 do { try page.write(contentsOf: bytes) } catch { throw staged.fail("cannot write 'index.html' (disk full?)") }
+                             })
         try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: svgNames, theme: theme).utf8))
         let manifest = try staged.append("manifest.json")
         defer { try? manifest.close() }
