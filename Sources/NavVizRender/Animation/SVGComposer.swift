@@ -29,6 +29,9 @@ public final class SVGComposer: @unchecked Sendable {
     private let minX: Double, maxX: Double, minY: Double, maxY: Double
     /// How many frames were composed rather than drawn whole (for tests).
     private(set) var composed = 0
+    /// At most this many pieces are kept (a few megabytes): past it the cache starts afresh,
+    /// so a long animation whose looks keep changing does not grow memory frame by frame.
+    let maxPieces: Int
 
     /// A drawn node or edge, and whether it lies inside the anchors.
     struct Piece {
@@ -37,8 +40,9 @@ public final class SVGComposer: @unchecked Sendable {
     }
 
     /// Composes frames pinned to `layout`.
-    public init(layout: StableLayout) {
+    public init(layout: StableLayout, maxPieces: Int = 4_000) {
         self.layout = layout
+        self.maxPieces = maxPieces
         minX = layout.corners.0.x + 1
         maxX = layout.corners.1.x - 1
         minY = -layout.corners.1.y + 1
@@ -50,6 +54,10 @@ public final class SVGComposer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let engine = StableLayout.engine
+        if nodePieces.count + edgePieces.count > maxPieces {
+            nodePieces.removeAll()
+            edgePieces.removeAll()
+        }
         guard pinned.boxes.isEmpty, let order = Self.emitOrder(pinned) else {
             let svg = try Graphviz.shared.render(dot: layout.encode(pinned), format: .svg, engine: engine)
             if pinned.boxes.isEmpty { _ = harvest(svg, pinned, whole: true) }
@@ -87,10 +95,6 @@ public final class SVGComposer: @unchecked Sendable {
             out += piece.bytes
         }
         composed += 1
-        if composed % 500 == 0, ProcessInfo.processInfo.environment["NVDBG"] != nil {
-            let bytes = nodePieces.values.reduce(0) { $0 + $1.bytes.count } + edgePieces.values.reduce(0) { $0 + $1.bytes.count }
-            FileHandle.standardError.write(Data("composed \(composed): nodes \(nodePieces.count) edges \(edgePieces.count) bytes \(bytes)\n".utf8))
-        }
         return out + suffix
     }
 
