@@ -34,6 +34,20 @@ struct SVGComposerTests {
         #expect(Double(drawing.composer?.composed ?? 0) >= 1.5 * Double(composable.count), "\(name): frames drawn whole")
     }
 
+    /// A composer that must start afresh every few frames still composes the same bytes.
+    @Test func boundedCacheGivesTheSameBytes() throws {
+        let timeline = try TimelineBuilder.build(try Samples.load("nivelir-deeplink.script.json"))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+        let stable = try #require(drawing.stable)
+        let small = SVGComposer(layout: stable, maxPieces: 3)
+        for (i, frame) in frames.enumerated() {
+            let bounded = try small.svg(stable.pin(frame.scene))
+            #expect(bounded == (try drawing.renderDirectly(frame)), "frame \(i + 1)")
+        }
+        #expect(small.composed > 0)
+    }
+
     /// Graphviz's walk: each node, then for each out-edge its head and the edge; an edge
     /// whose end is not drawn is left out, as the DOT leaves it out.
     @Test func emitOrderFollowsGraphviz() {
