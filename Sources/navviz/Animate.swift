@@ -23,6 +23,10 @@ extension NavVizCommand {
 
             DIR is replaced atomically: a failed run leaves an existing DIR as it was.
 
+            A sequence or log file is streamed (read twice, a snapshot at a time), so memory \
+            stays flat however long the recording; standard input, YAML, scripts and routes \
+            are read whole.
+
             Example:
               navviz animate Samples/nivelir-deeplink.script.json -o out/deeplink --gif
             """
