@@ -72,19 +72,22 @@ struct AnimateCommandTests {
 
     /// A sequence file is streamed (read twice, a frame at a time); standard input is read
     /// whole. Both give the same bundle.
-    @Test(arguments: ["Samples/tab-switch.sequence.json", "Samples/tempura-showhide.sequence.json"])
-    func streamedAndWholeGiveTheSameBundle(sample: String) throws {
+    @Test(arguments: [("Samples/tab-switch.sequence.json", false), ("Samples/tempura-showhide.sequence.json", false),
+                      ("Samples/tab-switch.sequence.json", true)])
+    func streamedAndWholeGiveTheSameBundle(sample: String, redact: Bool) throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let text = try String(contentsOfFile: sample, encoding: .utf8)
         let streamed = tmp.appendingPathComponent("streamed"), whole = tmp.appendingPathComponent("whole")
-        let a = try NavVizBinary.run(["animate", sample, "-o", streamed.path, "--title", "t"])
-        let b = try NavVizBinary.run(["animate", "-", "-o", whole.path, "--title", "t"], stdin: text)
+        let options = ["--title", "t"] + (redact ? ["--redact", "--dialect", "katana"] : [])
+        let a = try NavVizBinary.run(["animate", sample, "-o", streamed.path] + options)
+        let b = try NavVizBinary.run(["animate", "-", "-o", whole.path] + options, stdin: text)
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         #expect(Self.files(streamed) == Self.files(whole))
         for name in Self.files(streamed) where name.contains(".") {
             let x = try Data(contentsOf: streamed.appendingPathComponent(name)), y = try Data(contentsOf: whole.appendingPathComponent(name))
             #expect(x == y, "\(name) differs between a streamed file and standard input")
+            if redact { #expect(!String(decoding: x, as: UTF8.self).contains("messageId=42"), "\(name) leaks context") }
         }
     }
 
