@@ -31,6 +31,9 @@ final class GraphvizRasterDevice {
     private let typeName: UnsafeMutablePointer<CChar>
     private let packageName: UnsafeMutablePointer<CChar>
 
+    /// The canvas pages are drawn on, kept from page to page (nil without libcairo).
+    private let canvas = CairoCanvas.load()
+
     /// Who receives the page being drawn; set only while ``draw(_:_:into:)`` runs.
     nonisolated(unsafe) private static var receiver: ((BGRAImage) -> Void)?
 
@@ -39,7 +42,7 @@ final class GraphvizRasterDevice {
         typeName = strdup(Self.device)
         packageName = strdup("navviz")
         engine = .allocate(capacity: 1)
-        engine.initialize(to: gvdevice_engine_t(initialize: nil, format: { job in GraphvizRasterDevice.format(job) }, finalize: nil))
+        engine.initialize(to: gvdevice_engine_t(initialize: { _ in }, format: { job in GraphvizRasterDevice.format(job) }, finalize: nil))
         features = .allocate(capacity: 1)
         features.initialize(to: gvdevice_features_t(
             flags: GVDEVICE_BINARY_FORMAT | GVDEVICE_DOES_TRUECOLOR,
@@ -69,24 +72,52 @@ final class GraphvizRasterDevice {
     /// Renders a laid-out graph through the device, lending its page to `receive`. Returns
     /// false when Graphviz rendered nothing to lend (the cairo renderer is missing, or the
     /// page was empty); Graphviz's messages are left for the caller.
+    ///
+    /// With a ``CairoCanvas``, Graphviz draws on the canvas (`gvRenderContext`), which is kept
+    /// from one page to the next: when the page turns out to be another size, the canvas is
+    /// resized and the page drawn again (so an animation draws its first frame twice; the
+    /// first time on a canvas of one pixel, where cairo clips nearly all the drawing away).
+    /// Otherwise cairo draws on a surface of its own (`gvRenderData`).
     func draw(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, into receive: (BGRAImage) -> Void) -> Bool {
-        var lent = false
-        withoutActuallyEscaping(receive) { receive in
-            Self.receiver = { image in
-                lent = true
-                receive(image)
+        if let canvas {
+            if canvas.width == 0 { _ = canvas.resize(width: 1, height: 1) }
+            for _ in 0..<2 {
+                var page: (width: Int, height: Int)?
+                // Only the page's size is read here: its pixels are the canvas's.
+                let status = withReceiver({ page = ($0.width, $0.height) }) {
+                    canvas.draw { context in gvRenderContext(gvc, graph, Self.device, UnsafeMutableRawPointer(context)) }
+                }
+                guard status == 0, let page else { break }
+                if page == (canvas.width, canvas.height) {
+                    _ = canvas.withImage(receive)
+                    return true
+                }
+                guard canvas.resize(width: page.width, height: page.height) else { break }
             }
-            defer { Self.receiver = nil }
+        }
+        var lent = false
+        let status: Int32 = withReceiver({ lent = true; receive($0) }) {
             var buffer: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
             let status = gvRenderData(gvc, graph, Self.device, &buffer, &length)
             if let buffer { gvFreeRenderData(buffer) }
-            if status != 0 { lent = false }
+            return status
         }
-        return lent
+        return status == 0 && lent
+    }
+
+    /// Runs `body` with `receiver` receiving the pages Graphviz draws.
+    private func withReceiver<T>(_ receiver: (BGRAImage) -> Void, _ body: () -> T) -> T {
+        withoutActuallyEscaping(receiver) { receiver in
+            Self.receiver = receiver
+            defer { Self.receiver = nil }
+            return body()
+        }
     }
 
     /// The device's `format` callback: the page is drawn and `imagedata` is the surface's.
+    /// (The device's `initialize` does nothing, so that Graphviz opens no output file for a
+    /// device that writes none.)
     private static func format(_ job: UnsafeMutablePointer<GVJ_t>?) {
         guard let job, let data = job.pointee.imagedata, let receiver else { return }
         let width = Int(job.pointee.width), height = Int(job.pointee.height)
