@@ -5,9 +5,11 @@ import NavVizRender
 ///
 /// libgvc is not thread-safe (see ``Graphviz``), so frames are drawn in parallel by separate
 /// processes: this one and `jobs - 1` helpers running the hidden `navviz render-frames`
-/// subcommand on the same input with the same options. Process `k` draws frames `k`,
-/// `k + jobs`, `k + 2·jobs`, …; every process plans the same frames and lays out the same
-/// union, so a frame's bytes do not depend on which process drew it.
+/// subcommand on the same input with the same options. Process `k` draws the `k`th of `jobs`
+/// runs of consecutive frames (consecutive frames differ least, and a process's PNG encoder
+/// compresses only what changed since the frame it drew before); every process plans the
+/// same frames and lays out the same union, so a frame's bytes do not depend on which
+/// process drew it.
 enum FrameJobs {
     /// Below this many frames per process, starting a helper costs more than it saves.
     static let minimumFramesPerJob = 24
@@ -21,11 +23,12 @@ enum FrameJobs {
         return max(1, min(ProcessInfo.processInfo.activeProcessorCount, frames / minimumFramesPerJob))
     }
 
-    /// Draws frames `worker`, `worker + jobs`, … and writes them into `directory`.
-    /// Messages name `file`.
+    /// Draws the `worker`th of `jobs` runs of consecutive frames and writes them into
+    /// `directory`. Messages name `file`.
     static func renderShare(_ frames: [AnimationFrame], drawing: AnimationRenderer.Drawing, png: Bool, file: String,
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
-        for i in stride(from: worker, to: frames.count, by: jobs) {
+        let share = worker * frames.count / jobs..<(worker + 1) * frames.count / jobs
+        for i in share {
             let rendered: AnimationRenderer.Rendered
             do {
                 rendered = try drawing.render(frames[i], png: png)
@@ -34,7 +37,8 @@ enum FrameJobs {
             }
             try write(rendered.svg, to: directory, AnimationBundle.svgName(i))
             if let bytes = rendered.png { try write(bytes, to: directory, AnimationBundle.pngName(i)) }
-            progress(min(frames.count, (i + 1)), frames.count)
+            // Every process draws about as fast, so this one's share stands for all of them.
+            progress(min(frames.count, (i + 1 - share.lowerBound) * jobs), frames.count)
         }
     }
 
