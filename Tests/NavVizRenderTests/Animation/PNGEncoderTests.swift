@@ -19,6 +19,8 @@ struct PNGEncoderTests {
             let fast = try Graphviz.shared.renderFastPNG(dot: dot, engine: drawing.engine)
             let cairo = try Graphviz.shared.render(dot: dot, format: .png, engine: drawing.engine)
             #expect(Array(fast.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            // Truecolour without alpha: navviz's encoder wrote it, not cairo's (RGBA) writer.
+            #expect(fast.count > 25 && fast[25] == 2, "\(sample): the fast path fell back to cairo's PNG")
             let a = try #require(PNGEncoder.pixels(fast)), b = try #require(PNGEncoder.pixels(cairo))
             #expect(a.width == b.width && a.height == b.height)
             var differing = 0, largest = 0
@@ -54,6 +56,28 @@ struct PNGEncoderTests {
             #expect(rows.count == height * (1 + 3 * width))
         }
         #expect(sizes.count == 1, "\(sample): frames share one canvas")
+    }
+
+    /// Pages of different sizes drawn in turn (the kept canvas is resized each time) come out
+    /// the same as the first time, at cairo's size.
+    @Test func canvasFollowsThePageSize() throws {
+        var pages: [(dot: String, engine: String)] = []
+        for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
+                                 ("tempura-showhide.script.json", .stable), ("tempura-showhide.script.json", .perFrame)] {
+            let frames = AnimationPlan.frames(try TimelineBuilder.build(try Samples.load(sample)), theme: .light)
+            let drawing = try AnimationRenderer.prepare(frames, layout: layout)
+            pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
+        }
+        let first = try pages.map { try Graphviz.shared.renderFastPNG(dot: $0.dot, engine: $0.engine) }
+        for (i, (dot, engine)) in (pages + pages.reversed()).enumerated() {
+            let png = try Graphviz.shared.renderFastPNG(dot: dot, engine: engine)
+            let cairo = try #require(PNGEncoder.pixels(try Graphviz.shared.render(dot: dot, format: .png, engine: engine)))
+            let j = i < pages.count ? i : 2 * pages.count - 1 - i
+            let same = png == first[j]
+            #expect(same, "page \(j + 1) drawn again differs")
+            let (width, height, _) = try Self.wellFormed(png)
+            #expect(width == cairo.width && height == cairo.height, "page \(j + 1): \(width)x\(height), cairo \(cairo.width)x\(cairo.height)")
+        }
     }
 
     /// Rows go top to bottom; channels B, G, R, A become R, G, B (alpha dropped); the bytes
