@@ -2,8 +2,9 @@ import Foundation
 internal import CGraphviz
 
 /// navviz's own Graphviz output device, `navviz-bgra:cairo`, installed in-process with
-/// `gvAddLibrary`: Graphviz's cairo renderer draws a page into its ARGB32 image surface, and
-/// this device lends the surface's rows to Swift while Graphviz still owns them.
+/// `gvAddLibrary`: Graphviz's cairo renderer draws a page into an ARGB32 image surface (a
+/// ``CairoCanvas`` kept from page to page, or else one of cairo's own), and the device lends
+/// the surface's rows to Swift instead of writing a file format.
 ///
 /// It takes the place of the gdk plugin's `bmp:cairo:gdk`, which copied the surface into a
 /// pixbuf, wrote it out as a BMP and had navviz read the BMP back: three full-size copies of
@@ -13,8 +14,9 @@ internal import CGraphviz
 ///
 /// Only used under ``Graphviz``'s lock. The C structures Graphviz keeps pointers to are owned
 /// here and freed in `deinit`; the owner (``Graphviz``) keeps the device as long as the
-/// context it is installed in. C pointers never leave this file: a page is lent as a
-/// ``BGRAImage`` for the duration of one call.
+/// context it is installed in, and with it the canvas (a frame's pixels: tens of megabytes
+/// for a large animation). C pointers stay in the Graphviz folder: a page's pixels are lent
+/// as a ``BGRAImage`` for the duration of one call.
 final class GraphvizRasterDevice {
     /// The device name to render with.
     static let device = "navviz-bgra:cairo"
