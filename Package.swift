@@ -53,7 +53,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport"]),
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport"]),
     ]
 )

@@ -5,9 +5,11 @@ import NavVizRender
 ///
 /// libgvc is not thread-safe (see ``Graphviz``), so frames are drawn in parallel by separate
 /// processes: this one and `jobs - 1` helpers running the hidden `navviz render-frames`
-/// subcommand on the same input with the same options. Process `k` draws frames `k`,
-/// `k + jobs`, `k + 2·jobs`, …; every process plans the same frames and lays out the same
-/// union, so a frame's bytes do not depend on which process drew it.
+/// subcommand on the same input with the same options. Process `k` draws the `k`th of `jobs`
+/// runs of consecutive frames (consecutive frames differ least, and a process's PNG encoder
+/// compresses only what changed since the frame it drew before); every process plans the
+/// same frames and lays out the same union, so a frame's bytes do not depend on which
+/// process drew it.
 enum FrameJobs {
     /// Below this many frames per process, starting a helper costs more than it saves.
     static let minimumFramesPerJob = 24
@@ -21,12 +23,12 @@ enum FrameJobs {
         return max(1, min(ProcessInfo.processInfo.activeProcessorCount, frames / minimumFramesPerJob))
     }
 
-    /// Draws frames `worker`, `worker + jobs`, … of `source` (`count` frames, planned into
-    /// `drawing`) and writes them into `directory`.
+    /// Draws the `worker`th of `jobs` runs of consecutive frames of `source` (`count`
+    /// frames, planned into `drawing`) and writes them into `directory`.
     static func renderShare(_ source: AnimationSource, count: Int, drawing: AnimationRenderer.Drawing, png: Bool,
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
-        try source.forEachFrame(expecting: count) { i, frame in
-            guard i % jobs == worker else { return }
+        let share = worker * count / jobs..<(worker + 1) * count / jobs
+        try source.forEachFrame(in: share, expecting: count) { i, frame in
             let rendered: AnimationRenderer.Rendered
             do throws(RenderError) {
                 rendered = try drawing.render(frame, png: png)
@@ -35,7 +37,8 @@ enum FrameJobs {
             }
             try write(rendered.svg, to: directory, AnimationBundle.svgName(i))
             if let bytes = rendered.png { try write(bytes, to: directory, AnimationBundle.pngName(i)) }
-            progress(i + 1, count)
+            // Every process draws about as fast, so this one's share stands for all of them.
+            progress(min(count, (i + 1 - share.lowerBound) * jobs), count)
         }
     }
 

@@ -76,24 +76,32 @@ struct AnimationSource {
         }
     }
 
-    /// Calls `body` with every frame and its number, in order (the second pass). A streamed
-    /// file must read as it did in the first pass.
-    func forEachFrame(expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
+    /// Calls `body` with the frames numbered `range` (of `count`), in order (the second
+    /// pass). Reading stops after the range; a streamed file must read as it did in the
+    /// first pass.
+    func forEachFrame(in range: Range<Int>? = nil, expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
         if case .streamed(let f) = storage, !f.isUnchanged { throw changed() }
+        let range = range ?? 0..<count
         var number = 0
         do {
             try forEachStep { step in
                 for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
                     guard number < count else { throw changed() }
-                    try body(number, frame)
+                    if range.contains(number) { try body(number, frame) }
                     number += 1
                 }
+                if number >= range.upperBound, range.upperBound < count { throw Done() }
             }
+        } catch is Done {
+            return
         } catch is SnapshotStream.Irregular {
             throw changed()
         }
         guard number == count else { throw changed() }
     }
+
+    /// Ends a reading early.
+    private struct Done: Error {}
 
     private func changed() -> Failure {
         Failure(["\(displayName(file)): error: the file changed while navviz was reading it"], status: Failure.Status.noInput)

@@ -1,11 +1,13 @@
 import Testing
+import CZlib
 import NavVizCore
 @testable import NavVizRender
 import _NavVizTestSupport
 
 /// Animation frames' fast PNG shows the picture cairo's own PNG writer shows: the same size,
-/// and the same pixels but for a few antialiased edge pixels (about 0.2%) that the bitmap's
-/// trip through gdk-pixbuf rounds differently, by a few levels of 255.
+/// and the same pixels but for a few antialiased edge pixels (about 0.2%) that come out a few
+/// levels of 255 apart from those of cairo's own PNG writer. Frames through the band-reusing
+/// encoder are the bytes a fresh encoder writes, and well-formed PNG.
 struct PNGEncoderTests {
     @Test(arguments: ["nivelir-deeplink.script.json", "tab-switch.sequence.json"])
     func fastPNGHasCairosPixels(sample: String) throws {
@@ -17,6 +19,8 @@ struct PNGEncoderTests {
             let fast = try Graphviz.shared.renderFastPNG(dot: dot, engine: drawing.engine)
             let cairo = try Graphviz.shared.render(dot: dot, format: .png, engine: drawing.engine)
             #expect(Array(fast.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            // Truecolour without alpha: navviz's encoder wrote it, not cairo's (RGBA) writer.
+            #expect(fast.count > 25 && fast[25] == 2, "\(sample): the fast path fell back to cairo's PNG")
             let a = try #require(PNGEncoder.pixels(fast)), b = try #require(PNGEncoder.pixels(cairo))
             #expect(a.width == b.width && a.height == b.height)
             var differing = 0, largest = 0
@@ -31,18 +35,189 @@ struct PNGEncoderTests {
         }
     }
 
-    /// The BMP reader takes rows bottom-up and BGR order.
-    @Test func bitmapRowsAndChannels() throws {
-        // 2×2, 24-bit, bottom-up: bottom row red, green; top row blue, white. Rows pad to 8 bytes.
-        var bmp: [UInt8] = Array("BM".utf8) + PNGEncoderTests.le32(54 + 16) + [0, 0, 0, 0] + PNGEncoderTests.le32(54)
-        bmp += PNGEncoderTests.le32(40) + PNGEncoderTests.le32(2) + PNGEncoderTests.le32(2) + [1, 0, 24, 0] + PNGEncoderTests.le32(0)
-        bmp += PNGEncoderTests.le32(16) + [UInt8](repeating: 0, count: 16)
-        bmp += [0, 0, 255, 0, 255, 0, 0, 0] + [255, 0, 0, 255, 255, 255, 0, 0]
-        let png = try #require(PNGEncoder.png(fromBMP: bmp))
-        let p = try #require(PNGEncoder.pixels(png))
-        #expect(p.width == 2 && p.height == 2)
-        #expect(p.rgb == [0x0000FF, 0xFFFFFF, 0xFF0000, 0x00FF00])
+    /// Every frame of an animation drawn after a different frame (forwards, then backwards,
+    /// through the shared encoder, which reuses bands between calls) gives the same bytes,
+    /// and the PNG is well formed.
+    @Test(arguments: ["nivelir-deeplink.script.json", "tempura-showhide.script.json"])
+    func animationFramesDoNotDependOnTheFramesBefore(sample: String) throws {
+        let timeline = try TimelineBuilder.build(try Samples.load(sample))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+        let forwards = try frames.map { try #require(try drawing.render($0, png: true).png) }
+        let backwards = try frames.reversed().map { try #require(try drawing.render($0, png: true).png) }
+        for (i, (a, b)) in zip(forwards, backwards.reversed()).enumerated() {
+            let same = a == b
+            #expect(same, "\(sample) frame \(i + 1): bytes depend on the frame drawn before")
+        }
+        var sizes: Set<[Int]> = []
+        for png in forwards {
+            let (width, height, rows) = try Self.wellFormed(png)
+            sizes.insert([width, height])
+            #expect(rows.count == height * (1 + 3 * width))
+        }
+        #expect(sizes.count == 1, "\(sample): frames share one canvas")
     }
 
-    static func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    /// Pages of different sizes drawn in turn (the kept canvas is resized each time) come out
+    /// the same as the first time, at cairo's size.
+    @Test func canvasFollowsThePageSize() throws {
+        var pages: [(dot: String, engine: String)] = []
+        for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
+                                 ("tempura-showhide.script.json", .stable), ("tempura-showhide.script.json", .perFrame)] {
+            let frames = AnimationPlan.frames(try TimelineBuilder.build(try Samples.load(sample)), theme: .light)
+            let drawing = try AnimationRenderer.prepare(frames, layout: layout)
+            pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
+        }
+        let first = try pages.map { try Graphviz.shared.renderFastPNG(dot: $0.dot, engine: $0.engine) }
+        for (i, (dot, engine)) in (pages + pages.reversed()).enumerated() {
+            let png = try Graphviz.shared.renderFastPNG(dot: dot, engine: engine)
+            let cairo = try #require(PNGEncoder.pixels(try Graphviz.shared.render(dot: dot, format: .png, engine: engine)))
+            let j = i < pages.count ? i : 2 * pages.count - 1 - i
+            let same = png == first[j]
+            #expect(same, "page \(j + 1) drawn again differs")
+            let (width, height, _) = try Self.wellFormed(png)
+            #expect(width == cairo.width && height == cairo.height, "page \(j + 1): \(width)x\(height), cairo \(cairo.width)x\(cairo.height)")
+        }
+    }
+
+    /// Rows go top to bottom; channels B, G, R, A become R, G, B (alpha dropped); the bytes
+    /// past a row's pixels (its stride) are not part of the picture.
+    @Test func rowsChannelsAndStride() throws {
+        // 2×2 with a stride of 3 pixels: top row red, green; bottom row blue, half-transparent white.
+        let image = Picture(width: 2, height: 2, stride: 12, bytes: [
+            0, 0, 255, 255, 0, 255, 0, 255, 9, 9, 9, 9,
+            255, 0, 0, 255, 128, 128, 128, 128, 7, 7, 7, 7,
+        ])
+        let png = try #require(image.png(PNGFrameEncoder()))
+        let p = try #require(PNGEncoder.pixels(png))
+        #expect(p.width == 2 && p.height == 2)
+        #expect(p.rgb == [0xFF0000, 0x00FF00, 0x0000FF, 0x808080])
+        let (_, _, raw) = try Self.wellFormed(png)
+        #expect(raw == [0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 128, 128, 128])
+    }
+
+    /// Bands kept from earlier pictures never change the bytes: a sequence of pictures with a
+    /// few changed rows, a changed size and padding, and a return to an earlier picture, each
+    /// equals a fresh encoder's PNG and decodes to its own pixels.
+    @Test(arguments: [0, 1, 2])
+    func reusedBandsGiveAFreshEncodersBytes(seed: Int) throws {
+        var generator = Generator(seed: UInt64(seed + 1))
+        let first = Picture.random(width: 37, height: 3 * PNGFrameEncoder.bandRows + 5, stride: 37 * 4, &generator)
+        var pictures = [first]
+        for _ in 0..<6 { pictures.append(pictures.last!.changing(rows: 1 + Int(generator.next() % 3), &generator)) }
+        pictures.append(first)
+        pictures.append(Picture.random(width: 20, height: 7, stride: 96, &generator))
+        pictures.append(pictures.last!.changingPadding())
+        pictures.append(first)
+        let shared = PNGFrameEncoder()
+        for (i, picture) in pictures.enumerated() {
+            let reused = try #require(picture.png(shared))
+            let fresh = try #require(picture.png(PNGFrameEncoder()))
+            let same = reused == fresh
+            #expect(same, "picture \(i): a reused band changed the bytes")
+            let (width, height, raw) = try Self.wellFormed(reused)
+            #expect(width == picture.width && height == picture.height)
+            let decoded = raw == picture.pngRows
+            #expect(decoded, "picture \(i): decoded rows are not the picture's")
+        }
+    }
+
+    /// A picture whose bytes are too few for its size is refused rather than read past.
+    @Test func shortPictureIsRefused() {
+        let image = Picture(width: 4, height: 4, stride: 16, bytes: [UInt8](repeating: 0, count: 60))
+        #expect(image.png(PNGFrameEncoder()) == nil)
+    }
+
+    /// Checks the signature, each chunk's CRC, IHDR (8-bit RGB) and IEND, and inflates the
+    /// IDAT (zlib checks the Adler-32); returns the size and the inflated rows.
+    static func wellFormed(_ png: [UInt8]) throws -> (width: Int, height: Int, rows: [UInt8]) {
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        func be32(_ i: Int) -> Int { png[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        var at = 8, types: [String] = [], idat: [UInt8] = [], width = 0, height = 0
+        while at + 12 <= png.count {
+            let length = be32(at), body = Array(png[at + 4..<at + 8 + length])
+            let type = String(decoding: body.prefix(4), as: UTF8.self)
+            let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
+            #expect(Int(crc) == be32(at + 8 + length), "\(type) CRC")
+            if type == "IHDR" {
+                width = be32(at + 8)
+                height = be32(at + 12)
+                #expect(Array(body[12...]) == [8, 2, 0, 0, 0])
+            }
+            if type == "IDAT" { idat += body[4...] }
+            types.append(type)
+            at += 12 + length
+        }
+        #expect(at == png.count && types == ["IHDR", "IDAT", "IEND"])
+        var rows = [UInt8](repeating: 0, count: height * (1 + 3 * width) + 1)
+        var length = UInt(rows.count)
+        let status = uncompress(&rows, &length, idat, UInt(idat.count))
+        try #require(status == Z_OK, "zlib stream: status \(status)")
+        return (width, height, Array(rows[..<Int(length)]))
+    }
+}
+
+/// A BGRA picture held in an array, for the encoder tests.
+private struct Picture {
+    var width: Int
+    var height: Int
+    var stride: Int
+    var bytes: [UInt8]
+
+    func png(_ encoder: PNGFrameEncoder) -> [UInt8]? {
+        bytes.withUnsafeBytes { encoder.png(BGRAImage(width: width, height: height, stride: stride, bytes: $0)) }
+    }
+
+    /// The unfiltered RGB rows a PNG of this picture holds.
+    var pngRows: [UInt8] {
+        (0..<height).flatMap { y in
+            [0] + (0..<width).flatMap { x in
+                let p = y * stride + 4 * x
+                return [bytes[p + 2], bytes[p + 1], bytes[p]]
+            }
+        }
+    }
+
+    static func random(width: Int, height: Int, stride: Int, _ generator: inout Generator) -> Picture {
+        // A few colours, so rows compress like a diagram's.
+        let palette: [[UInt8]] = [[255, 255, 255, 255], [40, 40, 40, 255], [200, 120, 30, 255], [0, 0, 0, 0]]
+        var bytes = [UInt8](repeating: 0xAB, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let colour = palette[Int(generator.next() % UInt64(palette.count))]
+                bytes.replaceSubrange(y * stride + 4 * x..<y * stride + 4 * x + 4, with: colour)
+            }
+        }
+        return Picture(width: width, height: height, stride: stride, bytes: bytes)
+    }
+
+    /// The picture with one pixel changed in each of `rows` random rows.
+    func changing(rows: Int, _ generator: inout Generator) -> Picture {
+        var out = self
+        for _ in 0..<rows {
+            let y = Int(generator.next() % UInt64(height)), x = Int(generator.next() % UInt64(width))
+            out.bytes[y * stride + 4 * x] &+= 1
+        }
+        return out
+    }
+
+    /// The same pixels with different bytes between the rows' ends and their strides.
+    func changingPadding() -> Picture {
+        var out = self
+        for y in 0..<height { for i in 4 * width..<stride { out.bytes[y * stride + i] &+= 1 } }
+        return out
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+private struct Generator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

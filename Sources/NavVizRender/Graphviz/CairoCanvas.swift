@@ -1,0 +1,118 @@
+import Foundation
+
+/// A cairo image surface navviz keeps from frame to frame, for Graphviz's cairo renderer to
+/// draw into (through `gvRenderContext`) instead of a surface it allocates and frees for
+/// every frame: a large frame's surface is tens of megabytes, and mapping, zeroing and
+/// unmapping it every frame cost more than drawing on it.
+///
+/// cairo's headers are not a build dependency, so its few calls are looked up at run time in
+/// the library the Graphviz cairo plugin itself uses (`libcairo.so.2`); without it,
+/// ``load()`` gives nil and Graphviz keeps its own surfaces. The canvas owns its pixels and
+/// its surface, and frees both in `deinit`. Only used under ``Graphviz``'s lock; C pointers
+/// never leave the Graphviz folder.
+final class CairoCanvas {
+    /// cairo's calls, by their C signatures.
+    private struct Calls {
+        let createForData: @convention(c) (UnsafeMutablePointer<UInt8>?, Int32, Int32, Int32, Int32) -> OpaquePointer?
+        let strideForWidth: @convention(c) (Int32, Int32) -> Int32
+        let surfaceStatus: @convention(c) (OpaquePointer?) -> Int32
+        let surfaceFlush: @convention(c) (OpaquePointer?) -> Void
+        let surfaceMarkDirty: @convention(c) (OpaquePointer?) -> Void
+        let surfaceDestroy: @convention(c) (OpaquePointer?) -> Void
+        let create: @convention(c) (OpaquePointer?) -> OpaquePointer?
+        let destroy: @convention(c) (OpaquePointer?) -> Void
+    }
+
+    /// `CAIRO_FORMAT_ARGB32`.
+    private static let argb32: Int32 = 0
+    /// The names libcairo goes by on Linux and macOS.
+    private static let libraries = ["libcairo.so.2", "libcairo.2.dylib"]
+
+    private let calls: Calls
+    private let library: UnsafeMutableRawPointer
+    private var surface: OpaquePointer?
+    private var data: UnsafeMutableRawPointer?
+    /// The surface's size in pixels, and the bytes from one row to the next.
+    private(set) var width = 0, height = 0, stride = 0
+
+    private init(calls: Calls, library: UnsafeMutableRawPointer) {
+        self.calls = calls
+        self.library = library
+    }
+
+    deinit {
+        release()
+        dlclose(library)
+    }
+
+    /// A canvas of no size yet, or nil when libcairo or one of its calls cannot be found.
+    static func load() -> CairoCanvas? {
+        guard let library = libraries.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else { return nil }
+        func call<T>(_ name: String, as _: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: T.self) }
+        }
+        guard let createForData = call("cairo_image_surface_create_for_data", as: (@convention(c) (UnsafeMutablePointer<UInt8>?, Int32, Int32, Int32, Int32) -> OpaquePointer?).self),
+              let strideForWidth = call("cairo_format_stride_for_width", as: (@convention(c) (Int32, Int32) -> Int32).self),
+              let surfaceStatus = call("cairo_surface_status", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+              let surfaceFlush = call("cairo_surface_flush", as: (@convention(c) (OpaquePointer?) -> Void).self),
+              let surfaceMarkDirty = call("cairo_surface_mark_dirty", as: (@convention(c) (OpaquePointer?) -> Void).self),
+              let surfaceDestroy = call("cairo_surface_destroy", as: (@convention(c) (OpaquePointer?) -> Void).self),
+              let create = call("cairo_create", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
+              let destroy = call("cairo_destroy", as: (@convention(c) (OpaquePointer?) -> Void).self)
+        else {
+            dlclose(library)
+            return nil
+        }
+        return CairoCanvas(calls: Calls(createForData: createForData, strideForWidth: strideForWidth, surfaceStatus: surfaceStatus,
+                                        surfaceFlush: surfaceFlush, surfaceMarkDirty: surfaceMarkDirty, surfaceDestroy: surfaceDestroy,
+                                        create: create, destroy: destroy),
+                           library: library)
+    }
+
+    /// Makes the surface `width` × `height` pixels (keeping it when it already is); false
+    /// when cairo refuses the size or memory runs out.
+    func resize(width: Int, height: Int) -> Bool {
+        if surface != nil, width == self.width, height == self.height { return true }
+        release()
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return false }
+        let stride = Int(calls.strideForWidth(Self.argb32, Int32(width)))
+        guard stride >= 4 * width, let data = calloc(stride, height) else { return false }
+        let surface = calls.createForData(data.assumingMemoryBound(to: UInt8.self), Self.argb32, Int32(width), Int32(height), Int32(stride))
+        guard calls.surfaceStatus(surface) == 0 else {
+            calls.surfaceDestroy(surface)
+            free(data)
+            return false
+        }
+        (self.surface, self.data, self.width, self.height, self.stride) = (surface, data, width, height, stride)
+        return true
+    }
+
+    /// Clears the surface to transparent black (as a new surface is) and runs `body` with a
+    /// new cairo context drawing on it, destroyed when `body` returns.
+    func draw<T>(_ body: (OpaquePointer) -> T) -> T? {
+        guard let surface, let data else { return nil }
+        calls.surfaceFlush(surface)
+        memset(data, 0, stride * height)
+        calls.surfaceMarkDirty(surface)
+        guard let context = calls.create(surface) else { return nil }
+        defer {
+            calls.destroy(context)
+            calls.surfaceFlush(surface)
+        }
+        return body(context)
+    }
+
+    /// The surface's pixels as drawn (cairo's ARGB32), lent for the duration of `body`.
+    func withImage<T>(_ body: (BGRAImage) -> T) -> T? {
+        guard let surface, let data else { return nil }
+        calls.surfaceFlush(surface)
+        return body(BGRAImage(width: width, height: height, stride: stride,
+                              bytes: UnsafeRawBufferPointer(start: data, count: stride * height)))
+    }
+
+    private func release() {
+        if let surface { calls.surfaceDestroy(surface) }
+        free(data)
+        (surface, data, width, height, stride) = (nil, nil, 0, 0, 0)
+    }
+}
