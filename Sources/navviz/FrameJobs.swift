@@ -25,16 +25,21 @@ enum FrameJobs {
     /// Messages name `file`.
     static func renderShare(_ frames: [AnimationFrame], drawing: AnimationRenderer.Drawing, png: Bool, file: String,
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
-        for i in stride(from: worker, to: frames.count, by: jobs) {
-            let rendered: AnimationRenderer.Rendered
+        // A chunk of frames at a time: the looks a chunk needs are drawn together.
+        let share = Array(stride(from: worker, to: frames.count, by: jobs))
+        for start in stride(from: 0, to: share.count, by: AnimationRenderer.Drawing.framesPerChunk) {
+            let chunk = share[start..<min(start + AnimationRenderer.Drawing.framesPerChunk, share.count)]
+            let rendered: [AnimationRenderer.Rendered]
             do {
-                rendered = try drawing.render(frames[i], png: png)
+                rendered = try drawing.render(chunk.map { frames[$0] }, png: png)
             } catch {
                 throw Failure(["\(displayName(file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
             }
-            try write(rendered.svg, to: directory, AnimationBundle.svgName(i))
-            if let bytes = rendered.png { try write(bytes, to: directory, AnimationBundle.pngName(i)) }
-            progress(min(frames.count, (i + 1)), frames.count)
+            for (i, rendered) in zip(chunk, rendered) {
+                try write(rendered.svg, to: directory, AnimationBundle.svgName(i))
+                if let bytes = rendered.png { try write(bytes, to: directory, AnimationBundle.pngName(i)) }
+                progress(min(frames.count, (i + 1)), frames.count)
+            }
         }
     }
 

@@ -42,17 +42,37 @@ public enum AnimationRenderer {
         /// The Graphviz engine frames are drawn with.
         public var engine: String { stable == nil ? "dot" : StableLayout.engine }
 
+        /// How many frames ``render(_:png:)-(AnimationFrame,_)`` callers should hand over at once:
+        /// the looks a chunk needs are drawn together, in a few graphs, and its scenes are
+        /// held until it is drawn.
+        public static let framesPerChunk = 32
+
         /// Draws one frame. A pinned frame's SVG is composed (the bytes Graphviz would draw).
         public func render(_ frame: AnimationFrame, png: Bool) throws(RenderError) -> Rendered {
-            let scene = frame.scene
+            try render([frame], png: png)[0]
+        }
+
+        /// Draws frames, each as ``render(_:png:)-(AnimationFrame,_)`` would; the looks their
+        /// pinned SVG needs are drawn together first (a chunk of ``framesPerChunk`` frames
+        /// needs far fewer Graphviz calls than its frames one by one).
+        public func render(_ frames: [AnimationFrame], png: Bool) throws(RenderError) -> [Rendered] {
             guard let stable, let composer else {
-                let dot = DOTEncoder.encode(scene)
-                let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-                return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil)
+                var out: [Rendered] = []
+                for frame in frames {
+                    let dot = DOTEncoder.encode(frame.scene)
+                    let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
+                    out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil))
+                }
+                return out
             }
-            let pinned = stable.pin(scene)
-            let svg = try composer.svg(pinned)
-            return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(pinned), engine: engine) : nil)
+            let pinned = frames.map { stable.pin($0.scene) }
+            let svgs = try composer.svgs(pinned)
+            var out: [Rendered] = []
+            out.reserveCapacity(frames.count)
+            for (scene, svg) in zip(pinned, svgs) {
+                out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(scene), engine: engine) : nil))
+            }
+            return out
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
@@ -88,9 +108,9 @@ public enum AnimationRenderer {
         let drawing = try prepare(frames, layout: layout)
         var out: [Rendered] = []
         out.reserveCapacity(frames.count)
-        for (i, frame) in frames.enumerated() {
-            out.append(try drawing.render(frame, png: png))
-            progress(i + 1, frames.count)
+        for start in stride(from: 0, to: frames.count, by: Drawing.framesPerChunk) {
+            out += try drawing.render(Array(frames[start..<min(start + Drawing.framesPerChunk, frames.count)]), png: png)
+            progress(out.count, frames.count)
         }
         return out
     }
