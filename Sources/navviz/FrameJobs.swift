@@ -46,7 +46,14 @@ enum FrameJobs {
     static func write(_ bytes: [UInt8], to directory: String, _ name: String) throws {
         let path = (directory as NSString).appendingPathComponent(name)
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        // A plain write: the staged directory is renamed into place as a whole, so a frame
+        // needs no atomic replace of its own (Foundation's createFile syncs every file to
+        // disk, which cost more than drawing the frames on a busy disk).
+        guard let file = fopen(path, "wb") else {
+            throw Failure(["error: cannot write '\(name)'"], status: Failure.Status.cannotCreate)
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard fclose(file) == 0, written == bytes.count else {
             throw Failure(["error: cannot write '\(name)' (disk full?)"], status: Failure.Status.cannotCreate)
         }
     }
