@@ -71,8 +71,8 @@ public struct StableLayout: Sendable {
     /// The scene with every node pinned to its union position, every edge to its union
     /// spline, and every box given the bounds of its members (nop2 draws clusters only where
     /// their bounds are known).
-    public func pin(_ scene: Scene) -> Scene {
-        var pinned = scene
+    public func pin(_ scene: consuming Scene) -> Scene {
+        var pinned = consume scene  // a scene built for the call is pinned in place, not copied
         for i in pinned.nodes.indices {
             pinned.nodes[i].position = positions[pinned.nodes[i].id]
         }
