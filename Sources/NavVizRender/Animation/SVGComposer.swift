@@ -70,17 +70,40 @@ public final class SVGComposer: @unchecked Sendable {
     public func svgs(_ pinned: [Scene]) throws(RenderError) -> [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
-        let orders = pinned.map(Self.emitOrder)
+        // Each frame's pieces in emit order, as far as they are drawn already.
+        var plans: [Plan?] = []
+        plans.reserveCapacity(pinned.count)
         var batch = SVGBatch()
         var like: Scene?
-        for (scene, order) in zip(pinned, orders) where order != nil && composable(scene) {
-            batch.offer(scene)
-            for node in scene.nodes where piece(node) == nil { batch.add(node) }
-            for edge in scene.edges where piece(edge) == nil && layout.names[edge.from] != nil && layout.names[edge.to] != nil {
-                batch.add(edge)
+        for scene in pinned {
+            guard let order = Self.emitOrder(scene), composable(scene) else {
+                plans.append(nil)
+                continue
             }
-            for (_, box) in drawnBoxes(scene) where piece(box) == nil { batch.add(box) }
-            if like == nil { like = scene }
+            var plan = Plan(order: order, pieces: [])
+            plan.pieces.reserveCapacity(order.count)
+            var complete = true
+            for item in order {
+                switch item {
+                case .node(let i):
+                    let found = piece(scene.nodes[i])
+                    if found == nil { complete = false; batch.add(scene.nodes[i]) }
+                    plan.pieces.append(found)
+                case .edge(let i):
+                    let found = piece(scene.edges[i])
+                    if found == nil { complete = false; batch.add(scene.edges[i]) }
+                    plan.pieces.append(found)
+                }
+            }
+            for (_, box) in drawnBoxes(scene) where piece(box) == nil {
+                complete = false
+                batch.add(box)
+            }
+            if !complete {
+                batch.offer(scene)
+                if like == nil { like = scene }
+            }
+            plans.append(plan)
         }
         if let like, !batch.isEmpty {
             for graph in batch.graphs(like: like) {
@@ -92,8 +115,8 @@ public final class SVGComposer: @unchecked Sendable {
         }
         var out: [[UInt8]] = []
         out.reserveCapacity(pinned.count)
-        for (scene, order) in zip(pinned, orders) {
-            if let order, let svg = compose(scene, order) {
+        for (scene, plan) in zip(pinned, plans) {
+            if let plan, let svg = compose(scene, plan) {
                 composed += 1
                 out.append(svg)
             } else {
@@ -106,6 +129,12 @@ public final class SVGComposer: @unchecked Sendable {
         return out
     }
 
+    /// A frame's objects in emit order, and the pieces already drawn for them.
+    private struct Plan {
+        var order: [Item]
+        var pieces: [Piece?]
+    }
+
     /// Whether a frame may be composed: it has the canvas's title and theme, and every box
     /// it draws has bounds.
     private func composable(_ scene: Scene) -> Bool {
@@ -115,26 +144,30 @@ public final class SVGComposer: @unchecked Sendable {
     }
 
     /// The frame's pieces joined on its canvas; nil when one is missing or outside.
-    private func compose(_ scene: Scene, _ order: [Item]) -> [UInt8]? {
+    private func compose(_ scene: Scene, _ plan: Plan) -> [UInt8]? {
         guard canvasAgrees, let canvas, composable(scene) else { return nil }
-        var out = canvas.prefix
-        out.reserveCapacity(canvas.prefix.count + canvas.suffix.count + 1_000 * (scene.nodes.count + scene.edges.count))
+        var size = canvas.prefix.count + canvas.suffix.count
+        for case let piece? in plan.pieces { size += piece.bytes.count }
+        var out: [UInt8] = []
+        out.reserveCapacity(size + 2_000 * scene.boxes.count)
+        out += canvas.prefix
         for (number, box) in drawnBoxes(scene) {
             guard let piece = piece(box), piece.inside else { return nil }
             out += piece.head
             out += SVGPieces.clusterTitle(number)
             out += piece.tail
         }
-        for item in order {
+        for (item, known) in zip(plan.order, plan.pieces) {
             let found: Piece?
             switch item {
-            case .node(let i): found = piece(scene.nodes[i])
-            case .edge(let i): found = piece(scene.edges[i])
+            case .node(let i): found = known ?? piece(scene.nodes[i])
+            case .edge(let i): found = known ?? piece(scene.edges[i])
             }
             guard let found, found.inside else { return nil }
             out += found.bytes
         }
-        return out + canvas.suffix
+        out += canvas.suffix
+        return out
     }
 
     /// The boxes a frame draws, in order, with their cluster numbers (their places in
@@ -164,24 +197,36 @@ public final class SVGComposer: @unchecked Sendable {
     /// the same nodes (their pieces could not be told apart). Edges with an end missing from
     /// the scene are not drawn, as ``DOTEncoder`` leaves them out.
     static func emitOrder(_ scene: Scene) -> [Item]? {
+        let count = scene.nodes.count
         var index: [String: Int] = [:]
-        index.reserveCapacity(scene.nodes.count)
+        index.reserveCapacity(count)
         for (i, n) in scene.nodes.enumerated() { index[n.id] = i }
-        var outEdges = [[Int]](repeating: [], count: scene.nodes.count)
-        var heads = [Int](repeating: 0, count: scene.edges.count)
+        // Each drawn edge's tail and head; then the out-edges of node n, in scene order, are
+        // outEdges[firstOut[n]..<firstOut[n + 1]].
+        var tails = [Int](repeating: -1, count: scene.edges.count)
+        var heads = [Int](repeating: -1, count: scene.edges.count)
+        var firstOut = [Int](repeating: 0, count: count + 1)
         var pairs = Set<Int>()
         for (i, e) in scene.edges.enumerated() {
             guard let t = index[e.from], let h = index[e.to] else { continue }
-            guard pairs.insert(t &* scene.nodes.count &+ h).inserted else { return nil }
-            outEdges[t].append(i)
+            guard pairs.insert(t &* count &+ h).inserted else { return nil }
+            tails[i] = t
             heads[i] = h
+            firstOut[t + 1] += 1
         }
-        var emitted = [Bool](repeating: false, count: scene.nodes.count)
+        for n in 0..<count { firstOut[n + 1] += firstOut[n] }
+        var outEdges = [Int](repeating: 0, count: firstOut[count])
+        var next = firstOut
+        for (i, t) in tails.enumerated() where t >= 0 {
+            outEdges[next[t]] = i
+            next[t] += 1
+        }
+        var emitted = [Bool](repeating: false, count: count)
         var order: [Item] = []
-        order.reserveCapacity(scene.nodes.count + scene.edges.count)
-        for n in scene.nodes.indices {
+        order.reserveCapacity(count + outEdges.count)
+        for n in 0..<count {
             if !emitted[n] { emitted[n] = true; order.append(.node(n)) }
-            for e in outEdges[n] {
+            for e in outEdges[firstOut[n]..<firstOut[n + 1]] {
                 let h = heads[e]
                 if !emitted[h] { emitted[h] = true; order.append(.node(h)) }
                 order.append(.edge(e))
