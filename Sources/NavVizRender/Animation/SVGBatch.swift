@@ -21,7 +21,7 @@ struct SVGBatch {
 
     /// Records every node of a frame as a possible stand-in.
     mutating func offer(_ scene: Scene) {
-        for node in scene.nodes where standIns[node.id] == nil { standIns[node.id] = node }
+        for i in scene.nodes.indices where standIns[scene.nodes[i].id] == nil { standIns[scene.nodes[i].id] = scene.nodes[i] }
     }
 
     /// Asks for a node's look to be drawn (once, however often asked).

@@ -200,15 +200,15 @@ public final class SVGComposer: @unchecked Sendable {
         let count = scene.nodes.count
         var index: [String: Int] = [:]
         index.reserveCapacity(count)
-        for (i, n) in scene.nodes.enumerated() { index[n.id] = i }
+        for i in scene.nodes.indices { index[scene.nodes[i].id] = i }  // not `for n in`: no copy of each node
         // Each drawn edge's tail and head; then the out-edges of node n, in scene order, are
         // outEdges[firstOut[n]..<firstOut[n + 1]].
         var tails = [Int](repeating: -1, count: scene.edges.count)
         var heads = [Int](repeating: -1, count: scene.edges.count)
         var firstOut = [Int](repeating: 0, count: count + 1)
         var pairs = Set<Int>()
-        for (i, e) in scene.edges.enumerated() {
-            guard let t = index[e.from], let h = index[e.to] else { continue }
+        for i in scene.edges.indices {
+            guard let t = index[scene.edges[i].from], let h = index[scene.edges[i].to] else { continue }
             guard pairs.insert(t &* count &+ h).inserted else { return nil }
             tails[i] = t
             heads[i] = h

@@ -134,21 +134,28 @@ public struct StableLayout: Sendable {
         var union = Scene(theme: .light)
         var first = true
         var nodeIndex: [String: Int] = [:]
-        var edges = Set<String>()
+        var widths: [Int] = []  // of union.nodes
+        var edges = Set<EdgeKey>()
         for scene in scenes {
             if first {
                 union.theme = scene.theme
                 first = false
             }
-            for node in scene.nodes {
-                if let i = nodeIndex[node.id] {
-                    if width(node) > width(union.nodes[i]) { union.nodes[i] = node }
+            // By index, not `for node in`: most nodes are only read, not copied.
+            for k in scene.nodes.indices {
+                if let i = nodeIndex[scene.nodes[k].id] {
+                    if width(scene.nodes[k]) > widths[i] {
+                        union.nodes[i] = scene.nodes[k]
+                        widths[i] = width(scene.nodes[k])
+                    }
                 } else {
-                    nodeIndex[node.id] = union.nodes.count
-                    union.nodes.append(node)
+                    nodeIndex[scene.nodes[k].id] = union.nodes.count
+                    union.nodes.append(scene.nodes[k])
+                    widths.append(width(scene.nodes[k]))
                 }
             }
-            for var edge in scene.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
+            for k in scene.edges.indices where edges.insert(EdgeKey(from: scene.edges[k].from, to: scene.edges[k].to)).inserted {
+                var edge = scene.edges[k]
                 edge.label = nil  // where edges run does not depend on which frame labels them
                 union.edges.append(edge)
             }

@@ -25,13 +25,15 @@ public enum TreeScene {
     /// A node drawn as a kept node: emphasised on the active path, muted off it.
     public static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneNode {
         let n = tree.node(slot)
+        let isSwitch = n.isSwitch
         var (shape, styles, peripheries) = look(n.kind)
-        if n.isSwitch { peripheries = 2 }
+        if isSwitch { peripheries = 2 }
         var classes = [onPath ? "active" : "inactive"]
+        classes.reserveCapacity(4)
         if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
-        if n.isSwitch { classes.append("switch") }
-        if let k = n.kind { classes.append("kind-\(cssWord(k))") }
-        let title = (n.isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
+        if isSwitch { classes.append("switch") }
+        if let k = n.kind { classes.append("kind-" + cssWord(k)) }
+        let title = (isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
         let subtitle = n.context.isEmpty ? nil : truncate(spaced(n.context.queryString), maxSubtitle)
         var node = SceneNode(
             id: n.id, title: title, subtitle: subtitle, shape: shape, styles: styles,
@@ -75,7 +77,10 @@ public enum TreeScene {
 
     /// Every field of the node, for the SVG tooltip.
     public static func tooltip(_ n: Node) -> String {
-        var text = "id: " + n.id
+        var text = ""
+        text.reserveCapacity(40 + n.id.utf8.count + (n.type?.utf8.count ?? 0) + (n.label?.utf8.count ?? 0))
+        text += "id: "
+        text += n.id
         if let t = n.type { text += "\ntype: " + t }
         if let l = n.label { text += "\nlabel: " + l }
         if let k = n.kind { text += "\nkind: " + k }
@@ -107,6 +112,10 @@ public enum TreeScene {
 
     /// A word safe in a CSS class name.
     public static func cssWord(_ s: String) -> String {
-        String(s.lowercased().unicodeScalars.map { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) && $0.isASCII ? Character($0) : "-" })
+        // Lowercase ASCII letters and digits stay as they are (the usual kinds).
+        if s.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return s
+        }
+        return String(s.lowercased().unicodeScalars.map { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) && $0.isASCII ? Character($0) : "-" })
     }
 }
