@@ -3,8 +3,7 @@
 ///
 /// A graph names each node once, so graph k holds the k-th new look of every node (and of
 /// every edge); an edge needs both its ends in its graph and a box at least one member, so
-/// a graph lacking them borrows a look of those nodes from the frames (a stand-in, drawn but
-/// not needed). A node can sit in one cluster of a graph only: a box is drawn from its
+/// a graph lacking them gets an invisible marker in their place (``marker(_:)``). A node can sit in one cluster of a graph only: a box is drawn from its
 /// pinned bounds whichever members it has, so in a graph it keeps only members no other box
 /// there has. Boxes are numbered anew in each graph (the composer renumbers clusters when it
 /// puts them in a frame).
@@ -64,7 +63,7 @@ struct SVGBatch {
             for (k, edge) in edges[key]!.enumerated() {
                 let k = level(k)
                 for id in [edge.from, edge.to] where levels[k].nodes[id] == nil {
-                    if let node = standIns[id] { levels[k].put(node) }
+                    if let node = standIns[id] { levels[k].put(Self.marker(node)) }
                 }
                 levels[k].edges.append(edge)
             }
@@ -80,7 +79,7 @@ struct SVGBatch {
             let members = free(k)
             guard !members.isEmpty else { continue }
             k = level(k)
-            for id in members where levels[k].nodes[id] == nil { levels[k].put(standIns[id]!) }
+            for id in members where levels[k].nodes[id] == nil { levels[k].put(Self.marker(standIns[id]!)) }
             levels[k].boxed.formUnion(members)
             var drawn = box
             drawn.nodeIDs = members
@@ -93,6 +92,21 @@ struct SVGBatch {
             scene.boxes = level.boxes
             return scene
         }
+    }
+
+    /// An invisible point where `node` is pinned: all an edge or a box needs of a node
+    /// whose look is not asked for (Graphviz draws a pinned edge along its spline and a
+    /// pinned box within its bounds, whatever the nodes look like), and nearly free to draw.
+    static func marker(_ node: SceneNode) -> SceneNode {
+        var marker = SceneNode(id: node.id, title: " ", subtitle: nil, shape: "point", styles: ["invis"], stroke: "", fill: "",
+                               fontColor: "", penWidth: 1, classes: [], tooltip: "")
+        marker.position = node.position
+        return marker
+    }
+
+    /// Whether a node of a graph is a ``marker(_:)``, not a look to keep.
+    static func isMarker(_ node: SceneNode) -> Bool {
+        node.shape == "point" && node.styles == ["invis"] && node.tooltip.isEmpty
     }
 
     /// One graph being filled.

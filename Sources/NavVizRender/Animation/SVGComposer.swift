@@ -241,7 +241,7 @@ public final class SVGComposer: @unchecked Sendable {
     private func harvest(_ svg: [UInt8], _ scene: Scene, canvas useCanvas: Bool) {
         guard let pieces = SVGPieces(svg) else { return }
         var inside = true
-        for node in scene.nodes {
+        for node in scene.nodes where !SVGBatch.isMarker(node) {
             if let known = piece(node) { inside = inside && known.inside; continue }
             guard let name = layout.names[node.id], let bytes = pieces.named[name] else { inside = false; continue }
             let piece = Piece(bytes: Array(bytes), inside: bounds.contains(bytes, labels: false))
