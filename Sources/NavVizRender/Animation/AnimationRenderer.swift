@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders animation frames to SVG (and PNG) through the one Graphviz owner, all from one
 /// shared layout unless asked otherwise.
 ///
@@ -65,7 +67,7 @@ public enum AnimationRenderer {
                 }
                 return out
             }
-            let pinned = frames.map { stable.pin($0.scene) }
+            let pinned = Self.pinnedScenes(frames, stable)
             let svgs = try composer.svgs(pinned)
             var out: [Rendered] = []
             out.reserveCapacity(frames.count)
@@ -73,6 +75,22 @@ public enum AnimationRenderer {
                 out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(scene), engine: engine) : nil))
             }
             return out
+        }
+
+        /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain
+        /// values; only Graphviz needs its one serial owner).
+        static func pinnedScenes(_ frames: [AnimationFrame], _ stable: StableLayout) -> [Scene] {
+            guard frames.count > 1 else { return frames.map { stable.pin($0.scene) } }
+            let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+            // Each slot is written by one thread and read after all have finished.
+            nonisolated(unsafe) let scenes = UnsafeMutableBufferPointer<Scene>.allocate(capacity: frames.count)
+            defer { scenes.deallocate() }
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                for i in stride(from: t, to: frames.count, by: threads) {
+                    (scenes.baseAddress! + i).initialize(to: stable.pin(frames[i].scene))
+                }
+            }
+            return (0..<frames.count).map { (scenes.baseAddress! + $0).move() }
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
