@@ -61,7 +61,7 @@ extension NavVizCommand {
         @Option(help: "Colour theme of the frames: light or dark.")
         var theme: ThemeChoice = .light
 
-        @Option(help: "Processes that draw frames (default: one per core; fewer for short animations, one for standard input).")
+        @Option(help: "Processes that draw frames (default: one per core with --png or --gif, fewer for short animations; one for SVG alone and for standard input).")
         var jobs: Int?
 
         @Flag(help: .hidden)
@@ -87,7 +87,7 @@ extension NavVizCommand {
                     Terminal.out("\(output)/frames\n")
                     return
                 }
-                let processes = FrameJobs.count(requested: jobs, frames: count, file: file)
+                let processes = FrameJobs.count(requested: jobs, frames: count, file: file, png: png || gif)
                 let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path)
                 defer { helpers.filter(\.isRunning).forEach { $0.terminate() } }
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)

@@ -163,6 +163,21 @@ struct AnimateCommandTests {
         #expect(!Self.files(out).contains("marker.txt"))
     }
 
+    /// A replaced bundle is renamed aside at once and removed in the background: the
+    /// destination holds only the new bundle, and the old one is soon gone.
+    @Test func replacedBundleIsRemoved() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("again")
+        for _ in 0..<2 {
+            let r = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(Self.files(out).filter { $0.hasPrefix("frames/") && $0.hasSuffix(".svg") }.count == 11)
+        let others = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0 != "again" }
+        #expect(others.isEmpty, "left beside the bundle: \(others)")
+    }
+
     @Test func unwritableDestinationExits74() throws {
         let r = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", "/nonexistent/out"])
         #expect(r.status == 74)

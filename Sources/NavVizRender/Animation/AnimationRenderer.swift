@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders animation frames to SVG (and PNG) through the one Graphviz owner, all from one
 /// shared layout unless asked otherwise.
 ///
@@ -42,17 +44,53 @@ public enum AnimationRenderer {
         /// The Graphviz engine frames are drawn with.
         public var engine: String { stable == nil ? "dot" : StableLayout.engine }
 
+        /// How many frames ``render(_:png:)-(AnimationFrame,_)`` callers should hand over at once:
+        /// the looks a chunk needs are drawn together, in a few graphs, and its scenes are
+        /// held until it is drawn.
+        public static let framesPerChunk = 32
+
         /// Draws one frame. A pinned frame's SVG is composed (the bytes Graphviz would draw).
         public func render(_ frame: AnimationFrame, png: Bool) throws(RenderError) -> Rendered {
-            let scene = frame.scene
+            try render([frame], png: png)[0]
+        }
+
+        /// Draws frames, each as ``render(_:png:)-(AnimationFrame,_)`` would; the looks their
+        /// pinned SVG needs are drawn together first (a chunk of ``framesPerChunk`` frames
+        /// needs far fewer Graphviz calls than its frames one by one).
+        public func render(_ frames: [AnimationFrame], png: Bool) throws(RenderError) -> [Rendered] {
             guard let stable, let composer else {
-                let dot = DOTEncoder.encode(scene)
-                let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-                return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil)
+                var out: [Rendered] = []
+                for frame in frames {
+                    let dot = DOTEncoder.encode(frame.scene)
+                    let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
+                    out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil))
+                }
+                return out
             }
-            let pinned = stable.pin(scene)
-            let svg = try composer.svg(pinned)
-            return Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(pinned), engine: engine) : nil)
+            let pinned = Self.pinnedScenes(frames, stable)
+            let svgs = try composer.svgs(pinned)
+            var out: [Rendered] = []
+            out.reserveCapacity(frames.count)
+            for (scene, svg) in zip(pinned, svgs) {
+                out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(scene), engine: engine) : nil))
+            }
+            return out
+        }
+
+        /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain
+        /// values; only Graphviz needs its one serial owner).
+        static func pinnedScenes(_ frames: [AnimationFrame], _ stable: StableLayout) -> [Scene] {
+            guard frames.count > 1 else { return frames.map { stable.pin($0.scene) } }
+            let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+            // Each slot is written by one thread and read after all have finished.
+            nonisolated(unsafe) let scenes = UnsafeMutableBufferPointer<Scene>.allocate(capacity: frames.count)
+            defer { scenes.deallocate() }
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                for i in stride(from: t, to: frames.count, by: threads) {
+                    (scenes.baseAddress! + i).initialize(to: stable.pin(frames[i].scene))
+                }
+            }
+            return (0..<frames.count).map { (scenes.baseAddress! + $0).move() }
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
@@ -102,9 +140,9 @@ public enum AnimationRenderer {
         let drawing = try prepare(frames, layout: layout)
         var out: [Rendered] = []
         out.reserveCapacity(frames.count)
-        for (i, frame) in frames.enumerated() {
-            out.append(try drawing.render(frame, png: png))
-            progress(i + 1, frames.count)
+        for start in stride(from: 0, to: frames.count, by: Drawing.framesPerChunk) {
+            out += try drawing.render(Array(frames[start..<min(start + Drawing.framesPerChunk, frames.count)]), png: png)
+            progress(out.count, frames.count)
         }
         return out
     }

@@ -46,7 +46,12 @@ public enum HTMLPlayer {
     /// A JSON string literal that is also safe inside an HTML `<script>` element: the JSON
     /// encoder's literal, with `<`, `>` and `&` as escapes (they can only come from the text).
     static func json(_ s: String) -> String {
-        DocumentEncoder.quote(s).replacingOccurrences(of: "&", with: "\\u0026")
+        let quoted = DocumentEncoder.quote(s)
+        // Most texts have none of the three (and Foundation's search is slow).
+        guard quoted.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+            return quoted
+        }
+        return quoted.replacingOccurrences(of: "&", with: "\\u0026")
             .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
     }
 

@@ -71,8 +71,8 @@ public struct StableLayout: Sendable {
     /// The scene with every node pinned to its union position, every edge to its union
     /// spline, and every box given the bounds of its members (nop2 draws clusters only where
     /// their bounds are known).
-    public func pin(_ scene: Scene) -> Scene {
-        var pinned = scene
+    public func pin(_ scene: consuming Scene) -> Scene {
+        var pinned = consume scene  // a scene built for the call is pinned in place, not copied
         for i in pinned.nodes.indices {
             pinned.nodes[i].position = positions[pinned.nodes[i].id]
         }
@@ -136,13 +136,15 @@ public struct StableLayout: Sendable {
         return union.scene
     }
 
-    /// The union of scenes given one at a time (see ``unionScene(_:)``).
+    /// The union of scenes given one at a time (see ``unionScene(_:)``), for frames read
+    /// one by one from a stream.
     public struct Union: Sendable {
         /// The union so far.
         public private(set) var scene = Scene(theme: .light)
         private var first = true
         private var nodeIndex: [String: Int] = [:]
-        private var edges = Set<String>()
+        private var widths: [Int] = []  // of scene.nodes
+        private var edges = Set<EdgeKey>()
 
         public init() {}
 
@@ -151,15 +153,21 @@ public struct StableLayout: Sendable {
                 scene.theme = frame.theme
                 first = false
             }
-            for node in frame.nodes {
-                if let i = nodeIndex[node.id] {
-                    if StableLayout.width(node) > StableLayout.width(scene.nodes[i]) { scene.nodes[i] = node }
+            // By index, not `for node in`: most nodes are only read, not copied.
+            for k in frame.nodes.indices {
+                if let i = nodeIndex[frame.nodes[k].id] {
+                    if StableLayout.width(frame.nodes[k]) > widths[i] {
+                        scene.nodes[i] = frame.nodes[k]
+                        widths[i] = StableLayout.width(frame.nodes[k])
+                    }
                 } else {
-                    nodeIndex[node.id] = scene.nodes.count
-                    scene.nodes.append(node)
+                    nodeIndex[frame.nodes[k].id] = scene.nodes.count
+                    scene.nodes.append(frame.nodes[k])
+                    widths.append(StableLayout.width(frame.nodes[k]))
                 }
             }
-            for var edge in frame.edges where edges.insert("\(edge.from)\u{0}\(edge.to)").inserted {
+            for k in frame.edges.indices where edges.insert(EdgeKey(from: frame.edges[k].from, to: frame.edges[k].to)).inserted {
+                var edge = frame.edges[k]
                 edge.label = nil  // where edges run does not depend on which frame labels them
                 scene.edges.append(edge)
             }

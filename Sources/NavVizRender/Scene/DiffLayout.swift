@@ -41,7 +41,8 @@ struct DiffLayout {
             return old.children(a).filter { !new.contains(id: old.id($0)) }.map(Item.old)
         case .new(let b):
             let kept = new.children(b).map(Item.new)
-            guard let a = old.slot(of: new.id(b)) else { return kept }
+            guard let a = old.slot(of: new.id(b)),
+                  old.children(a).contains(where: { !new.contains(id: old.id($0)) }) else { return kept }
             // Removed children go right after the old sibling they followed, if it is drawn here.
             var after: [String: [Item]] = [:]
             var leading: [Item] = []

@@ -5,9 +5,15 @@ import NavVizCore
 enum DiffMarks {
     /// Marks `operations` on `scene`; `index` maps a drawn node's id to its position.
     static func add(_ operations: [Operation], to scene: inout Scene, index: [String: Int], theme: Theme) {
-        var edgeIndex: [String: Int] = [:]
-        for (i, e) in scene.edges.enumerated() where edgeIndex[key(e.from, e.to)] == nil {
-            edgeIndex[key(e.from, e.to)] = i
+        // Edges by their ends, built on the first activate (most transitions have none).
+        var edgeIndex: [String: Int]?
+        func edge(_ from: String, _ to: String) -> Int? {
+            if edgeIndex == nil {
+                var index: [String: Int] = [:]
+                for (i, e) in scene.edges.enumerated() where index[key(e.from, e.to)] == nil { index[key(e.from, e.to)] = i }
+                edgeIndex = index
+            }
+            return edgeIndex![key(from, to)]
         }
         var boxed = Set<String>()
         for (i, op) in operations.enumerated() {
@@ -23,7 +29,7 @@ enum DiffMarks {
                 badge(id, theme.added)
             case .activate(let id, let parent, _):
                 badge(id, theme.activate)
-                if let parent, let e = edgeIndex[key(parent, id)] {
+                if let parent, let e = edge(parent, id) {
                     scene.edges[e].color = theme.activate
                     scene.edges[e].label = "\(number) activate"
                     scene.edges[e].labelColor = theme.activate

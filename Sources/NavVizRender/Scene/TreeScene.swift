@@ -25,14 +25,16 @@ public enum TreeScene {
     /// A node drawn as a kept node: emphasised on the active path, muted off it.
     public static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneNode {
         let n = tree.node(slot)
+        let isSwitch = n.isSwitch
         var (shape, styles, peripheries) = look(n.kind)
-        if n.isSwitch { peripheries = 2 }
+        if isSwitch { peripheries = 2 }
         var classes = [onPath ? "active" : "inactive"]
+        classes.reserveCapacity(4)
         if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
-        if n.isSwitch { classes.append("switch") }
-        if let k = n.kind { classes.append("kind-\(cssWord(k))") }
-        let title = (n.isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
-        let subtitle = n.context.isEmpty ? nil : truncate(n.context.queryString.replacingOccurrences(of: "&", with: " "), maxSubtitle)
+        if isSwitch { classes.append("switch") }
+        if let k = n.kind { classes.append("kind-" + cssWord(k)) }
+        let title = (isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
+        let subtitle = n.context.isEmpty ? nil : truncate(spaced(n.context.queryString), maxSubtitle)
         var node = SceneNode(
             id: n.id, title: title, subtitle: subtitle, shape: shape, styles: styles,
             stroke: onPath ? theme.active : theme.mutedStroke,
@@ -56,24 +58,41 @@ public enum TreeScene {
     /// Shape, styles and border count for a `kind`.
     public static func look(_ kind: String?) -> (String, [String], Int) {
         switch kind {
-        case "tabs": ("tab", ["filled"], 1)
-        case "stack": ("box3d", ["filled"], 1)
-        case "modal": ("box", ["rounded", "filled", "bold"], 2)
-        case "page": ("folder", ["filled"], 1)
-        case "split": ("component", ["filled"], 1)
-        case "view": ("ellipse", ["filled"], 1)
-        default: ("box", ["rounded", "filled"], 1)
+        case "tabs": ("tab", Styles.filled, 1)
+        case "stack": ("box3d", Styles.filled, 1)
+        case "modal": ("box", Styles.roundedFilledBold, 2)
+        case "page": ("folder", Styles.filled, 1)
+        case "split": ("component", Styles.filled, 1)
+        case "view": ("ellipse", Styles.filled, 1)
+        default: ("box", Styles.roundedFilled, 1)
         }
+    }
+
+    /// Style lists shared by every node of a kind (one array each, not one per node).
+    private enum Styles {
+        static let filled = ["filled"]
+        static let roundedFilled = ["rounded", "filled"]
+        static let roundedFilledBold = ["rounded", "filled", "bold"]
     }
 
     /// Every field of the node, for the SVG tooltip.
     public static func tooltip(_ n: Node) -> String {
-        var parts = ["id: \(n.id)"]
-        if let t = n.type { parts.append("type: \(t)") }
-        if let l = n.label { parts.append("label: \(l)") }
-        if let k = n.kind { parts.append("kind: \(k)") }
-        if !n.context.isEmpty { parts.append("context: \(n.context.queryString)") }
-        return truncate(parts.joined(separator: "\n"), 1000)
+        var text = ""
+        text.reserveCapacity(40 + n.id.utf8.count + (n.type?.utf8.count ?? 0) + (n.label?.utf8.count ?? 0))
+        text += "id: "
+        text += n.id
+        if let t = n.type { text += "\ntype: " + t }
+        if let l = n.label { text += "\nlabel: " + l }
+        if let k = n.kind { text += "\nkind: " + k }
+        if !n.context.isEmpty { text += "\ncontext: " + n.context.queryString }
+        return truncate(text, 1000)
+    }
+
+    /// The text with each `&` replaced by a space (a context's query string, shown as a
+    /// subtitle).
+    static func spaced(_ s: String) -> String {
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
+        return String(s.map { $0 == "&" ? " " : $0 })
     }
 
     static func legendEntries(_ theme: Theme) -> [LegendEntry] {
@@ -86,11 +105,17 @@ public enum TreeScene {
 
     /// At most `max` characters, with `…` when cut.
     public static func truncate(_ s: String, _ max: Int) -> String {
-        s.count <= max ? s : String(s.prefix(max - 1)) + "…"
+        // No more bytes than `max` means no more characters (counting characters is slow).
+        if s.utf8.count <= max { return s }
+        return s.count <= max ? s : String(s.prefix(max - 1)) + "…"
     }
 
     /// A word safe in a CSS class name.
     public static func cssWord(_ s: String) -> String {
-        String(s.lowercased().unicodeScalars.map { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) && $0.isASCII ? Character($0) : "-" })
+        // Lowercase ASCII letters and digits stay as they are (the usual kinds).
+        if s.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return s
+        }
+        return String(s.lowercased().unicodeScalars.map { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) && $0.isASCII ? Character($0) : "-" })
     }
 }

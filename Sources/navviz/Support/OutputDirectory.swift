@@ -50,7 +50,11 @@ final class OutputDirectory {
     /// Writes one file into the staged directory.
     func write(_ file: String, _ bytes: [UInt8]) throws {
         try makeParent(of: file)
-        guard FileManager.default.createFile(atPath: path(file), contents: Data(bytes)) else { throw fail("cannot write '\(file)' (disk full?)") }
+        // A plain write: the staged directory is renamed into place as a whole, so a file
+        // needs no atomic replace (and no fsync, which createFile does) of its own.
+        guard let handle = fopen(path(file), "wb") else { throw fail("cannot write '\(file)'") }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+        guard fclose(handle) == 0, written == bytes.count else { throw fail("cannot write '\(file)' (disk full?)") }
     }
 
     /// Opens a staged file for writing piece by piece.

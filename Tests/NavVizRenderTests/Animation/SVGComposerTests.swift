@@ -25,11 +25,10 @@ struct SVGComposerTests {
                 #expect(composed == direct, "\(name) frame \(i + 1) (\(step), composed \(composed.count) bytes, direct \(direct.count))")
             }
         }
-        // Frames with change boxes, or two edges between the same nodes, are drawn whole; so
-        // are a few with a piece near the canvas's edge.
+        // Frames with two edges between the same nodes are drawn whole; so are a few with a
+        // piece near the canvas's edge. Frames with change boxes are composed too.
         let composable = frames.filter { frame in
-            let pinned = drawing.stable!.pin(frame.scene)
-            return pinned.boxes.isEmpty && SVGComposer.emitOrder(pinned) != nil
+            SVGComposer.emitOrder(drawing.stable!.pin(frame.scene)) != nil
         }
         #expect(Double(drawing.composer?.composed ?? 0) >= 1.5 * Double(composable.count), "\(name): frames drawn whole")
     }
@@ -46,6 +45,75 @@ struct SVGComposerTests {
             #expect(bounded == (try drawing.renderDirectly(frame)), "frame \(i + 1)")
         }
         #expect(small.composed > 0)
+    }
+
+    /// Transitions that replace several stacks at once: pending frames with two and three
+    /// change boxes (clusters), one with a context.
+    static let boxes = #"""
+    {"navviz": 1, "title": "boxes", "frames": [
+     {"label": "start", "tree": {"id": "tabBar", "kind": "tabs", "active": "tab1", "children": [
+      {"id": "tab1", "kind": "stack", "active": "one", "children": [{"id": "one"}]},
+      {"id": "tab2", "kind": "stack", "active": "two", "children": [{"id": "two"}]},
+      {"id": "tab3", "kind": "stack", "active": "three", "children": [{"id": "three"}]}]}},
+     {"label": "replace every stack", "tree": {"id": "tabBar", "kind": "tabs", "active": "tab2", "children": [
+      {"id": "tab1", "kind": "stack", "active": "a2", "children": [{"id": "a1"}, {"id": "a2"}]},
+      {"id": "tab2", "kind": "stack", "active": "b1", "children": [{"id": "b1"}]},
+      {"id": "tab3", "kind": "stack", "active": "c2", "children": [{"id": "c1"}, {"id": "c2"}]}]}},
+     {"label": "replace two again", "tree": {"id": "tabBar", "kind": "tabs", "active": "tab3", "children": [
+      {"id": "tab1", "kind": "stack", "active": "a3", "children": [{"id": "a3"}]},
+      {"id": "tab2", "kind": "stack", "active": "b1", "children": [{"id": "b1"}]},
+      {"id": "tab3", "kind": "stack", "active": "c3", "children": [{"id": "c3", "context": {"id": "7"}}]}]}},
+     {"label": "and back", "tree": {"id": "tabBar", "kind": "tabs", "active": "tab1", "children": [
+      {"id": "tab1", "kind": "stack", "active": "one", "children": [{"id": "one"}]},
+      {"id": "tab2", "kind": "stack", "active": "two", "children": [{"id": "two"}]},
+      {"id": "tab3", "kind": "stack", "active": "three", "children": [{"id": "three"}]}]}}]}
+    """#
+
+    /// Frames with several change boxes are composed, byte for byte what Graphviz draws from
+    /// their whole DOT, whether drawn in one chunk or one by one.
+    @Test(arguments: StepMode.allCases)
+    func framesWithBoxesAreComposed(step: StepMode) throws {
+        let timeline = try TimelineBuilder.build(try Samples.document(Self.boxes))
+        let frames = AnimationPlan.frames(timeline, step: step, theme: .light)
+        let boxed = frames.filter { $0.scene.boxes.count >= 2 }
+        #expect(boxed.count >= 2)
+        for chunked in [true, false] {
+            let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+            let rendered = chunked ? try drawing.render(frames, png: false) : try frames.map { try drawing.render($0, png: false) }
+            for (i, frame) in frames.enumerated() {
+                let direct = try drawing.renderDirectly(frame)
+                #expect(rendered[i].svg == direct, "frame \(i + 1) (\(step), chunked: \(chunked))")
+            }
+            #expect(drawing.composer?.composed == frames.count, "\(step), chunked: \(chunked): frames drawn whole")
+        }
+    }
+
+    /// A chunk's missing looks are drawn together: graph k holds the k-th new look of each
+    /// node and edge, so Graphviz is asked about as often as one node has looks, not once a
+    /// frame, and never to draw a frame whole.
+    @Test func chunksNeedFewGraphvizCalls() throws {
+        for name in ["tempura-showhide.script.json", "katana-tabs.script.json", "boxes"] {
+            let document = name == "boxes" ? try Samples.document(Self.boxes) : try Samples.load(name)
+            let frames = AnimationPlan.frames(try TimelineBuilder.build(document), step: .op, theme: .light)
+            let oneByOne = try AnimationRenderer.prepare(frames, layout: .stable)
+            for frame in frames { _ = try oneByOne.render(frame, png: false) }
+            let chunked = try AnimationRenderer.prepare(frames, layout: .stable)
+            _ = try chunked.render(frames, png: false)
+            // The most looks one node, edge or box (by cluster number) has across the frames.
+            let stable = chunked.stable!
+            let pinned = frames.map { stable.pin($0.scene) }
+            var looks: [String: Set<String>] = [:]
+            for scene in pinned {
+                for node in scene.nodes { looks["n " + node.id, default: []].insert("\(node)") }
+                for edge in scene.edges { looks["e \(edge.from) \(edge.to)", default: []].insert("\(edge)") }
+                for box in scene.boxes { looks["b " + box.id, default: []].insert("\(box.look)") }
+            }
+            let most = looks.values.map(\.count).max() ?? 0
+            let calls = chunked.composer!.drawings, before = oneByOne.composer!.drawings
+            #expect(calls <= most, "\(name): \(calls) Graphviz calls for \(frames.count) frames (one by one: \(before))")
+            #expect(calls < before, "\(name): \(calls) Graphviz calls chunked, \(before) one by one")
+            #expect(chunked.composer!.composed == frames.count, "\(name): frames drawn whole")
+        }
     }
 
     /// Graphviz's walk: each node, then for each out-edge its head and the edge; an edge
