@@ -80,23 +80,29 @@ public enum AnimationRenderer {
         /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain
         /// values; only Graphviz needs its one serial owner).
         static func pinnedScenes(_ frames: [AnimationFrame], _ stable: StableLayout) -> [Scene] {
-            guard frames.count > 1 else { return frames.map { stable.pin($0.scene) } }
-            let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
-            // Each slot is written by one thread and read after all have finished.
-            nonisolated(unsafe) let scenes = UnsafeMutableBufferPointer<Scene>.allocate(capacity: frames.count)
-            defer { scenes.deallocate() }
-            DispatchQueue.concurrentPerform(iterations: threads) { t in
-                for i in stride(from: t, to: frames.count, by: threads) {
-                    (scenes.baseAddress! + i).initialize(to: stable.pin(frames[i].scene))
-                }
-            }
-            return (0..<frames.count).map { (scenes.baseAddress! + $0).move() }
+            AnimationRenderer.scenes(frames) { stable.pin($0) }
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
         public func renderDirectly(_ frame: AnimationFrame) throws(RenderError) -> [UInt8] {
             try Graphviz.shared.render(dot: dot(frame), format: .svg, engine: engine)
         }
+    }
+
+    /// Each frame's scene, passed through `finish`, built on two threads (scenes are plain
+    /// values; only Graphviz needs its one serial owner).
+    static func scenes(_ frames: [AnimationFrame], _ finish: @Sendable (consuming Scene) -> Scene) -> [Scene] {
+        guard frames.count > 1 else { return frames.map { finish($0.scene) } }
+        let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+        // Each slot is written by one thread and read after all have finished.
+        nonisolated(unsafe) let scenes = UnsafeMutableBufferPointer<Scene>.allocate(capacity: frames.count)
+        defer { scenes.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            for i in stride(from: t, to: frames.count, by: threads) {
+                (scenes.baseAddress! + i).initialize(to: finish(frames[i].scene))
+            }
+        }
+        return (0..<frames.count).map { (scenes.baseAddress! + $0).move() }
     }
 
     /// Checks every frame's size and lays out the union once (building each scene once and
@@ -119,7 +125,16 @@ public enum AnimationRenderer {
 
         /// Builds the frame's scene, checks its size and adds it to the union.
         public mutating func add(_ frame: AnimationFrame) {
-            let scene = frame.scene
+            add(frame.scene)
+        }
+
+        /// ``add(_:)-(AnimationFrame)`` for a chunk of frames, their scenes built on two
+        /// threads.
+        public mutating func add(_ frames: [AnimationFrame]) {
+            for scene in AnimationRenderer.scenes(frames, { $0 }) { add(scene) }
+        }
+
+        private mutating func add(_ scene: Scene) {
             largest = max(largest, scene.nodes.count)
             if layout == .stable { union.add(scene) }
         }
