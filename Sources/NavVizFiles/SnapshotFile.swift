@@ -38,6 +38,9 @@ public struct SnapshotFile: Sendable {
         return Identity(size: size, modified: attributes[.modificationDate] as? Date)
     }
 
+    /// The file's size in bytes when first opened.
+    public var size: UInt64? { identity?.size }
+
     /// Whether the file is still the one first opened (same size and modification time).
     public var isUnchanged: Bool { identity != nil && Self.identity(path) == identity }
 

@@ -129,9 +129,12 @@ public enum AnimationRenderer {
         }
 
         /// ``add(_:)-(AnimationFrame)`` for a chunk of frames, their scenes built on two
-        /// threads.
-        public mutating func add(_ frames: [AnimationFrame]) {
-            for scene in AnimationRenderer.scenes(frames, { $0 }) { add(scene) }
+        /// threads; returns the scenes (for a caller that keeps a short animation's).
+        @discardableResult
+        public mutating func add(_ frames: [AnimationFrame]) -> [Scene] {
+            let scenes = AnimationRenderer.scenes(frames, { $0 })
+            for scene in scenes { add(scene) }
+            return scenes
         }
 
         private mutating func add(_ scene: Scene) {

@@ -10,7 +10,7 @@ import NavVizRender
 /// state to plan the animation (the union layout, the size check, what the player, summary
 /// and manifest list), the second reads it again to draw. Memory then holds a state or two,
 /// the union and one line of description per frame, however long the recording (a short
-/// recording, up to ``heldNodes`` nodes in all, is kept from the first reading). Every other
+/// recording, up to ``heldBytes``, is kept from the first reading). Every other
 /// input (a script, a route, YAML, standard input) is read whole, as is a file the stream
 /// finds anything wrong with: reading it whole reports the problem exactly as every other
 /// command does.
@@ -19,6 +19,8 @@ struct AnimationSource {
     enum Storage {
         case whole(NavVizCore.Timeline)
         case streamed(SnapshotFile)
+        /// A short animation's frames, with the scenes the first pass built.
+        case held([AnimationFrame])
     }
 
     let storage: Storage
@@ -35,11 +37,13 @@ struct AnimationSource {
         var outline: TimelineOutline
     }
 
-    /// A streamed recording of at most this many nodes in all (a few hundred snapshots of
-    /// an app's tree, about 10 MB held) is kept after the first reading instead of being
-    /// read again; a longer one is read twice, a snapshot at a time.
-    /// (`NAVVIZ_HELD_NODES` sets it, for tests that need the second reading.)
-    static let heldNodes = ProcessInfo.processInfo.environment["NAVVIZ_HELD_NODES"].flatMap { Int($0) } ?? 50_000
+    /// A file of at most this many bytes (a few hundred snapshots of an app's tree), or a
+    /// timeline read whole of at most ``heldNodes`` nodes in all, keeps its frames and their
+    /// scenes from the first pass for the second (about 20 MB at most); a longer recording
+    /// is read twice, a snapshot at a time, and its scenes built twice.
+    /// (`NAVVIZ_HELD_BYTES` sets the size, for tests that need the second reading.)
+    static let heldBytes = ProcessInfo.processInfo.environment["NAVVIZ_HELD_BYTES"].flatMap { Int($0) } ?? 4 << 20
+    static let heldNodes = 60_000
 
     /// Reads `file` once and plans its animation.
     static func plan(_ file: String, options: TimelineOptions, step: StepMode, theme: Theme,
@@ -47,54 +51,49 @@ struct AnimationSource {
         if let streamed = SnapshotFile(path: file) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, options: options, step: step, theme: theme)
             do {
-                let (plan, held) = try source.plan(layout: layout)
-                guard let held else { return (source, plan) }
-                return (AnimationSource(storage: .whole(held), file: file, options: options, step: step, theme: theme), plan)
+                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false)
             } catch is SnapshotStream.Irregular {
                 // Read whole below: that reports what the stream stopped at.
             }
         }
         let timeline = try options.build(file)
         let source = AnimationSource(storage: .whole(timeline), file: file, options: options, step: step, theme: theme)
-        return (source, try source.plan(layout: layout).plan)
+        return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes)
     }
 
-    /// The plan, and a streamed recording's timeline when it was small enough to hold.
-    private func plan(layout: AnimationRenderer.LayoutMode) throws -> (plan: Plan, held: NavVizCore.Timeline?) {
+    /// The plan, and the source for the second pass: the frames themselves if `hold`.
+    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool) throws -> (AnimationSource, Plan) {
         var planner = AnimationRenderer.Planner(layout: layout)
         var frames: [AnimationFrame.Info] = []
+        var held: [AnimationFrame] = []
         var outline: TimelineOutline
-        // What a streamed recording is while it stays under heldNodes.
-        var heldFrames: [Frame]?, heldTransitions: [NavVizCore.Timeline.Transition] = [], heldCount = 0
         switch storage {
         case .whole(let timeline): outline = TimelineOutline(title: timeline.title, source: timeline.source, failure: timeline.failure)
-        case .streamed(let f):
-            outline = TimelineOutline(title: nil, source: f.kind == .log ? .log : .sequence)
-            heldFrames = []
+        case .streamed(let f): outline = TimelineOutline(title: nil, source: f.kind == .log ? .log : .sequence)
+        case .held: preconditionFailure("a held source is planned already")
         }
         var chunk: [AnimationFrame] = []
-        let title = try forEachStep { step in
-            outline.add(step)
-            if heldFrames != nil {
-                heldCount += step.frame.tree.count
-                if heldCount > Self.heldNodes {
-                    heldFrames = nil
-                    heldTransitions = []
-                } else {
-                    heldFrames?.append(step.frame)
-                    if let t = step.transition { heldTransitions.append(t) }
+        func plan(_ chunk: [AnimationFrame]) {
+            let scenes = planner.add(chunk)
+            if hold {
+                held += zip(chunk, scenes).map { frame, scene in
+                    AnimationFrame(label: frame.label, phase: frame.phase, transition: frame.transition, operations: frame.operations,
+                                   shown: frame.shown, scene: { scene })
                 }
             }
+        }
+        let title = try forEachStep { step in
+            outline.add(step)
             for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
                 chunk.append(frame)
                 frames.append(frame.info)
             }
             if chunk.count >= AnimationRenderer.Drawing.framesPerChunk {
-                planner.add(chunk)
+                plan(chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        planner.add(chunk)
+        plan(chunk)
         if case .streamed = storage { outline.title = title }
         guard !frames.isEmpty else {
             throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
@@ -105,8 +104,8 @@ struct AnimationSource {
         } catch {
             throw Failure(["\(displayName(file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
         }
-        let timeline = heldFrames.map { NavVizCore.Timeline(title: outline.title, source: outline.source, frames: $0, transitions: heldTransitions) }
-        return (Plan(drawing: drawing, frames: frames, outline: outline), timeline)
+        let source = hold ? AnimationSource(storage: .held(held), file: file, options: options, step: step, theme: theme) : self
+        return (source, Plan(drawing: drawing, frames: frames, outline: outline))
     }
 
     /// Calls `body` with the frames numbered `range` (of `count`), in order (the second
@@ -115,6 +114,11 @@ struct AnimationSource {
     func forEachFrame(in range: Range<Int>? = nil, expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
         if case .streamed(let f) = storage, !f.isUnchanged { throw changed() }
         let range = range ?? 0..<count
+        if case .held(let frames) = storage {
+            guard frames.count == count else { throw changed() }
+            for i in range { try body(i, frames[i]) }
+            return
+        }
         var number = 0
         do {
             try forEachStep { step in
@@ -147,6 +151,8 @@ struct AnimationSource {
         case .whole(let timeline):
             for step in timeline.steps { try body(step) }
             return timeline.title
+        case .held:
+            preconditionFailure("a held source has frames, not steps")
         case .streamed(let f):
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
             var stepper = SequenceStepper(dialect: options.dialect)
