@@ -7,6 +7,14 @@ import _NavVizTestSupport
 /// static mark in dotgen wraps). navviz lays out with `dot` in a forked child, so one process
 /// can lay out as many graphs as it likes.
 struct GraphvizIsolationTests {
+    /// PNG frames of a `dot` layout (`--layout per-frame`) come from the forked child too,
+    /// not from the in-process fast path.
+    @Test func fastPNGOfADotLayoutIsIsolated() throws {
+        let dot = DOTEncoder.encode(TreeScene.make(try Samples.tree(#"{"id": "a", "children": [{"id": "b"}]}"#), theme: .light))
+        let fast = try Graphviz.shared.renderFastPNG(dot: dot, engine: "dot")
+        #expect(fast == (try Graphviz.shared.render(dot: dot, format: .png, engine: "dot")))
+    }
+
     @Test func manyDotLayoutsInOneProcess() throws {
         var count = 0
         for i in 0..<300 {

@@ -47,10 +47,12 @@ public final class Graphviz: @unchecked Sendable {
     /// encoder compresses only the bands of rows that changed since the frame it encoded
     /// before (frames of one animation differ in a few nodes). The picture is the one the
     /// gdk plugin's bitmap showed: cairo's, but for about 0.2% of pixels (antialiased edges)
-    /// that come out a few levels apart from cairo's own PNG writer's. Without the device (no cairo renderer), cairo's PNG.
+    /// that come out a few levels apart from cairo's own PNG writer's. Without the device (no
+    /// cairo renderer), cairo's PNG. A `dot` layout (`--layout per-frame`) never runs in this
+    /// process (see ``GraphvizIsolation``), so it takes cairo's PNG from a forked child.
     public func renderFastPNG(dot: String, engine: String = "dot") throws(RenderError) -> [UInt8] {
         let png: [UInt8]? = try withContext { gvc throws(RenderError) in
-            guard let raster else { return nil }
+            guard let raster, !GraphvizIsolation.isolatedEngines.contains(engine) else { return nil }
             return try withGraph(dot) { graph throws(RenderError) in
                 try layout(gvc, graph, engine: engine)
                 defer { gvFreeLayout(gvc, graph) }
