@@ -37,13 +37,13 @@ struct AnimationSource {
         var outline: TimelineOutline
     }
 
-    /// A file of at most this many bytes (a few hundred snapshots of an app's tree), or a
-    /// timeline read whole of at most ``heldNodes`` nodes in all, keeps its frames and their
-    /// scenes from the first pass for the second (about 20 MB at most); a longer recording
-    /// is read twice, a snapshot at a time, and its scenes built twice.
-    /// (`NAVVIZ_HELD_BYTES` sets the size, for tests that need the second reading.)
-    static let heldBytes = ProcessInfo.processInfo.environment["NAVVIZ_HELD_BYTES"].flatMap { Int($0) } ?? 4 << 20
-    static let heldNodes = 60_000
+    /// A file of at most this many bytes (about 150 snapshots of an app's tree), or a
+    /// timeline read whole of at most ``heldNodes`` nodes in all, keeps its frames' scenes
+    /// from the first pass for the second (about 30 MB at most: a 4 MB file would keep
+    /// 56 MB); a longer recording is read twice, a snapshot at a time, and its scenes built
+    /// twice. (`NAVVIZ_HELD_BYTES` sets the size, for tests that need the second reading.)
+    static let heldBytes = ProcessInfo.processInfo.environment["NAVVIZ_HELD_BYTES"].flatMap { Int($0) } ?? 2 << 20
+    static let heldNodes = 25_000
 
     /// Reads `file` once and plans its animation.
     static func plan(_ file: String, options: TimelineOptions, step: StepMode, theme: Theme,

@@ -75,6 +75,8 @@ struct PNGEncoderTests {
             let j = i < pages.count ? i : 2 * pages.count - 1 - i
             let same = png == first[j]
             #expect(same, "page \(j + 1) drawn again differs")
+            // A `dot` layout (per-frame) is drawn by cairo in a forked child, not on the canvas.
+            guard engine != "dot" else { continue }
             let (width, height, _) = try Self.wellFormed(png)
             #expect(width == cairo.width && height == cairo.height, "page \(j + 1): \(width)x\(height), cairo \(cairo.width)x\(cairo.height)")
         }
