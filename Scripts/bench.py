@@ -12,7 +12,8 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    `--png`. Baseline: the DOT of every frame (navviz's own, written beforehand and not timed)
    drawn by a shell loop that runs `dot -Tsvg` (or `-Tpng`) once per frame, as a user
    without navviz's animate would. Wall-clock time, median of BENCH_REPEAT runs (default 3)
-   for navviz, one run for the slow baselines.
+   for navviz and for the SVG baseline (the machine's speed drifts between runs, so both
+   sides of the ratio are medians), one run for the PNG baseline (about 100 s).
 2. Diff: `navviz diff BEFORE AFTER` on trees of 10k, 100k and 1M nodes (Scripts/gen-tree.py),
    the growth factor between sizes, and the share of the time spent reading JSON (the time
    of `navviz validate BEFORE AFTER` over the time of the diff).
@@ -88,7 +89,7 @@ def animation():
     loop = 'for f in "$0"/frames/*.dot; do dot -T%s "$f" -o "${f%%.dot}.%s" || exit 1; done'
     if "animate" not in SKIP:
         navviz = timed([NAVVIZ, "animate", seq, "-o", out], REPEAT)
-        baseline = timed(["bash", "-c", loop % ("svg", "svg"), dots])
+        baseline = timed(["bash", "-c", loop % ("svg", "svg"), dots], REPEAT)
         report("svg_navviz_seconds", navviz)
         report("svg_dot_cli_seconds", baseline)
         report("svg_speedup", baseline / navviz)
@@ -107,7 +108,7 @@ def diff():
         prefix = os.path.join(WORK, "tree-%s" % name)
         generate("gen-tree.py", [str(n), prefix], [prefix + ".before.json", prefix + ".after.json"])
         files = [prefix + ".before.json", prefix + ".after.json"]
-        repeat = REPEAT if n < 1_000_000 else 1
+        repeat = REPEAT  # every size a median, so the growth between sizes compares like with like
         seconds[name] = timed([NAVVIZ, "diff"] + files, repeat)
         reading = timed([NAVVIZ, "validate"] + files, repeat)
         report("diff_%s_seconds" % name, seconds[name])
