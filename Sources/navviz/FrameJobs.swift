@@ -34,6 +34,7 @@ enum FrameJobs {
     static func renderShare(_ source: AnimationSource, count: Int, drawing: AnimationRenderer.Drawing, png: Bool,
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
         let share = worker * count / jobs..<(worker + 1) * count / jobs
+        let writer = FrameWriter { bytes, name in try write(bytes, to: directory, name) }
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         func draw() throws {
             let rendered: [AnimationRenderer.Rendered]
@@ -43,18 +44,25 @@ enum FrameJobs {
                 throw Failure(["\(displayName(source.file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
             }
             for ((i, _), rendered) in zip(chunk, rendered) {
-                try write(rendered.svg, to: directory, AnimationBundle.svgName(i))
-                if let bytes = rendered.png { try write(bytes, to: directory, AnimationBundle.pngName(i)) }
+                try writer.write(rendered.svg, AnimationBundle.svgName(i))
+                if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
                 // Every process draws about as fast, so this one's share stands for all of them.
                 progress(min(count, (i + 1 - share.lowerBound) * jobs), count)
             }
             chunk.removeAll(keepingCapacity: true)
         }
-        try source.forEachFrame(in: share, expecting: count) { i, frame in
-            chunk.append((i, frame))
-            if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }
+        do {
+            try source.forEachFrame(in: share, expecting: count) { i, frame in
+                chunk.append((i, frame))
+                if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }
+            }
+            if !chunk.isEmpty { try draw() }
+        } catch {
+            // Nothing may still be writing into the directory once the caller removes it.
+            try? writer.finish()
+            throw error
         }
-        if !chunk.isEmpty { try draw() }
+        try writer.finish()
     }
 
     static func write(_ bytes: [UInt8], to directory: String, _ name: String) throws {
