@@ -1,6 +1,6 @@
 import Testing
 import NavVizCore
-import NavVizRender
+@testable import NavVizRender
 import _NavVizTestSupport
 
 /// Graphviz 2.43's `dot` layout crashes a process after a few hundred layouts (an 8-bit
@@ -11,7 +11,7 @@ struct GraphvizIsolationTests {
     /// not from the in-process fast path.
     @Test func fastPNGOfADotLayoutIsIsolated() throws {
         let dot = DOTEncoder.encode(TreeScene.make(try Samples.tree(#"{"id": "a", "children": [{"id": "b"}]}"#), theme: .light))
-        let fast = try Graphviz.shared.renderFastPNG(dot: dot, engine: "dot")
+        let fast = try PNGFrameEncoder().png(dot: dot, engine: "dot")
         #expect(fast == (try Graphviz.shared.render(dot: dot, format: .png, engine: "dot")))
     }
 

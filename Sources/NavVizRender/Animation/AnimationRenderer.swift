@@ -29,6 +29,8 @@ public enum AnimationRenderer {
         public let stable: StableLayout?
         /// Pinned frames' SVG put together from pieces already drawn.
         let composer: SVGComposer?
+        /// PNG frames, compressing again only the rows that changed since the frame before.
+        let pngEncoder = PNGFrameEncoder()
 
         init(stable: StableLayout?) {
             self.stable = stable
@@ -63,7 +65,7 @@ public enum AnimationRenderer {
                 for frame in frames {
                     let dot = DOTEncoder.encode(frame.scene)
                     let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-                    out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: dot, engine: engine) : nil))
+                    out.append(Rendered(svg: svg, png: png ? try pngEncoder.png(dot: dot, engine: engine) : nil))
                 }
                 return out
             }
@@ -72,7 +74,7 @@ public enum AnimationRenderer {
             var out: [Rendered] = []
             out.reserveCapacity(frames.count)
             for (scene, svg) in zip(pinned, svgs) {
-                out.append(Rendered(svg: svg, png: png ? try Graphviz.shared.renderFastPNG(dot: stable.encode(scene), engine: engine) : nil))
+                out.append(Rendered(svg: svg, png: png ? try pngEncoder.png(dot: stable.encode(scene), engine: engine) : nil))
             }
             return out
         }

@@ -1,18 +1,6 @@
 import Foundation
 internal import CZlib
 
-/// A picture as cairo draws it: rows top to bottom, 4 bytes a pixel in memory order B, G, R,
-/// A (cairo's ARGB32 on a little-endian machine). Borrowed: valid only during the call it is
-/// passed to.
-struct BGRAImage {
-    var width: Int
-    var height: Int
-    /// Bytes from the start of one row to the next (at least 4 × width).
-    var stride: Int
-    /// At least `stride × height` bytes.
-    var bytes: UnsafeRawBufferPointer
-}
-
 /// Writes animation frames as PNG, compressing again only the rows that changed since the
 /// previous frame.
 ///
@@ -26,8 +14,8 @@ struct BGRAImage {
 ///
 /// A band's bytes depend only on its pixels, so a frame's PNG is the same bytes whatever was
 /// encoded before it. The picture is the image's, alpha dropped (truecolour RGB, 8 bits).
-/// Not thread-safe: ``Graphviz`` uses one under its lock.
-final class PNGFrameEncoder {
+/// Its state is touched only while Graphviz lends it a picture, under ``Graphviz``'s lock.
+final class PNGFrameEncoder: @unchecked Sendable {
     /// Rows a band holds (the last band may hold fewer).
     static let bandRows = 16
 
@@ -60,6 +48,16 @@ final class PNGFrameEncoder {
     deinit {
         if streamReady { deflateEnd(stream) }
         stream.deallocate()
+    }
+
+    /// The PNG of a frame's DOT: drawn on the canvas Graphviz keeps from frame to frame
+    /// (``Graphviz/drawPicture(dot:engine:_:)``) and encoded here; cairo's own PNG where that
+    /// canvas cannot be used (no cairo renderer, or a `dot` layout, which runs in a forked
+    /// child). The picture is cairo's, but for about 0.2% of pixels (antialiased edges) that
+    /// come out a few levels apart from cairo's own PNG writer's.
+    func png(dot: String, engine: String) throws(RenderError) -> [UInt8] {
+        if let png = try Graphviz.shared.drawPicture(dot: dot, engine: engine, { self.png($0) }) { return png }
+        return try Graphviz.shared.render(dot: dot, format: .png, engine: engine)
     }
 
     /// The PNG of `image`, or nil when the image is not a picture (empty, or its bytes too

@@ -2,7 +2,8 @@ import Foundation
 internal import CGraphviz
 
 /// The one owner of libgvc in the process. libgvc keeps global state and is not thread-safe,
-/// so every call goes through ``shared`` under one lock. C pointers never leave this file:
+/// so every call goes through ``shared`` under one lock. C pointers never leave the Graphviz
+/// folder (this file, the reader, the isolation, the raster device and its canvas):
 /// every graph parsed here is closed and every buffer freed before a call returns.
 public final class Graphviz: @unchecked Sendable {
     /// The process-wide owner.
@@ -17,7 +18,6 @@ public final class Graphviz: @unchecked Sendable {
     /// navviz's raster device, installed with the context and living as long as it.
     private var raster: GraphvizRasterDevice?
     /// Animation frames' PNG writer; keeps the previous frame's bands.
-    private let frameEncoder = PNGFrameEncoder()
 
     private init() {}
 
@@ -42,27 +42,22 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
-    /// PNG for animation frames: cairo draws the frame into its image surface, which navviz's
-    /// own device (``GraphvizRasterDevice``) lends to ``PNGFrameEncoder`` without a copy; the
-    /// encoder compresses only the bands of rows that changed since the frame it encoded
-    /// before (frames of one animation differ in a few nodes). The picture is the one the
-    /// gdk plugin's bitmap showed: cairo's, but for about 0.2% of pixels (antialiased edges)
-    /// that come out a few levels apart from cairo's own PNG writer's. Without the device (no
-    /// cairo renderer), cairo's PNG. A `dot` layout (`--layout per-frame`) never runs in this
-    /// process (see ``GraphvizIsolation``), so it takes cairo's PNG from a forked child.
-    public func renderFastPNG(dot: String, engine: String = "dot") throws(RenderError) -> [UInt8] {
-        let png: [UInt8]? = try withContext { gvc throws(RenderError) in
+    /// Lays `dot` out and has cairo draw it on the canvas kept from frame to frame, through
+    /// navviz's own device (``GraphvizRasterDevice``), lending the picture to `receive`
+    /// without a copy (valid only during the call, under this owner's lock). Nil when there
+    /// is no such device (no cairo renderer), and for a `dot` layout, which never runs in
+    /// this process (see ``GraphvizIsolation``).
+    func drawPicture<T>(dot: String, engine: String, _ receive: (BGRAImage) -> T?) throws(RenderError) -> T? {
+        try withContext { gvc throws(RenderError) in
             guard let raster, !GraphvizIsolation.isolatedEngines.contains(engine) else { return nil }
             return try withGraph(dot) { graph throws(RenderError) in
                 try layout(gvc, graph, engine: engine)
                 defer { gvFreeLayout(gvc, graph) }
-                var png: [UInt8]?
-                _ = raster.draw(gvc, graph) { image in png = frameEncoder.png(image) }
-                return png
+                var out: T?
+                _ = raster.draw(gvc, graph) { image in out = receive(image) }
+                return out
             }
         }
-        if let png { return png }
-        return try render(dot: dot, format: .png, engine: engine)
     }
 
     /// A laid-out node: its centre and size in points.

@@ -16,7 +16,7 @@ struct PNGEncoderTests {
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         for frame in [frames[0], frames[frames.count / 2], frames[frames.count - 1]] {
             let dot = drawing.dot(frame)
-            let fast = try Graphviz.shared.renderFastPNG(dot: dot, engine: drawing.engine)
+            let fast = try drawing.pngEncoder.png(dot: dot, engine: drawing.engine)
             let cairo = try Graphviz.shared.render(dot: dot, format: .png, engine: drawing.engine)
             #expect(Array(fast.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             // Truecolour without alpha: navviz's encoder wrote it, not cairo's (RGBA) writer.
@@ -68,9 +68,11 @@ struct PNGEncoderTests {
             let drawing = try AnimationRenderer.prepare(frames, layout: layout)
             pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
         }
-        let first = try pages.map { try Graphviz.shared.renderFastPNG(dot: $0.dot, engine: $0.engine) }
+        // One encoder throughout, as one animation has: its canvas and bands follow each page.
+        let encoder = PNGFrameEncoder()
+        let first = try pages.map { try encoder.png(dot: $0.dot, engine: $0.engine) }
         for (i, (dot, engine)) in (pages + pages.reversed()).enumerated() {
-            let png = try Graphviz.shared.renderFastPNG(dot: dot, engine: engine)
+            let png = try encoder.png(dot: dot, engine: engine)
             let cairo = try #require(PNGEncoder.pixels(try Graphviz.shared.render(dot: dot, format: .png, engine: engine)))
             let j = i < pages.count ? i : 2 * pages.count - 1 - i
             let same = png == first[j]
