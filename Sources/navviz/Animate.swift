@@ -47,19 +47,10 @@ extension NavVizCommand {
         @Option(help: "Milliseconds per frame in the player and the GIF.")
         var delay: Int = 1200
 
-        @Option(help: "transition: a pending and an applied frame per transition; op: one pending frame per operation.")
-        var step: StepMode = .transition
-
-        @Option(help: "stable: nodes keep their positions across frames; per-frame: each frame laid out on its own.")
-        var layout: AnimationRenderer.LayoutMode = .stable
+        @OptionGroup var frames: FrameOptions
 
         @Option(help: "The title shown in the player and the summary (default: the document's title).")
         var title: String?
-
-        @OptionGroup var timeline: TimelineOptions
-
-        @Option(help: "Colour theme of the frames: light or dark.")
-        var theme: ThemeChoice = .light
 
         @Option(help: "Processes that draw frames (default: one per core with --png or --gif, fewer for short animations; one for SVG alone and for standard input).")
         var jobs: Int?
@@ -74,7 +65,7 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let (source, plan) = try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout)
+                let (source, plan) = try frames.plan(file)
                 let name = title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
                 let count = plan.frames.count
                 let staged = try OutputDirectory(output)
@@ -96,7 +87,7 @@ extension NavVizCommand {
                                           worker: 0, jobs: processes, progress: progress.update)
                 try FrameJobs.wait(helpers)
                 progress.finish()
-                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, png: png, gif: gif, delay: delay, theme: theme.value)
+                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, png: png, gif: gif, delay: delay, theme: frames.theme.value)
                 try bundle.finish(in: staged)
                 try staged.commit()
                 Terminal.out("\(output)/index.html\n")
@@ -108,10 +99,7 @@ extension NavVizCommand {
 
         /// What a helper needs to plan and draw the same frames.
         var helperArguments: [String] {
-            var out = [file, "--step", step.rawValue, "--layout", layout.rawValue, "--dialect", timeline.dialect.rawValue, "--theme", theme.rawValue]
-            if timeline.redact { out.append("--redact") }
-            if png || gif { out.append("--png") }
-            return out
+            [file] + frames.arguments + (png || gif ? ["--png"] : [])
         }
     }
 }

@@ -34,7 +34,13 @@ enum FrameJobs {
     static func renderShare(_ source: AnimationSource, count: Int, drawing: AnimationRenderer.Drawing, png: Bool,
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
         let share = worker * count / jobs..<(worker + 1) * count / jobs
-        let writer = FrameWriter { bytes, name in try write(bytes, to: directory, name) }
+        let frames = (directory as NSString).appendingPathComponent("frames")
+        try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        let writer = FrameWriter { bytes, name in
+            guard OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name)) else {
+                throw Failure(["error: cannot write '\(name)' (disk full?)"], status: Failure.Status.cannotCreate)
+            }
+        }
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         func draw() throws {
             let rendered: [AnimationRenderer.Rendered]
@@ -63,21 +69,6 @@ enum FrameJobs {
             throw error
         }
         try writer.finish()
-    }
-
-    static func write(_ bytes: [UInt8], to directory: String, _ name: String) throws {
-        let path = (directory as NSString).appendingPathComponent(name)
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        // A plain write: the staged directory is renamed into place as a whole, so a frame
-        // needs no atomic replace of its own (Foundation's createFile syncs every file to
-        // disk, which cost more than drawing the frames on a busy disk).
-        guard let file = fopen(path, "wb") else {
-            throw Failure(["error: cannot write '\(name)'"], status: Failure.Status.cannotCreate)
-        }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard fclose(file) == 0, written == bytes.count else {
-            throw Failure(["error: cannot write '\(name)' (disk full?)"], status: Failure.Status.cannotCreate)
-        }
     }
 
     /// Starts helpers 1..<jobs drawing into `directory`; `arguments` are the options every

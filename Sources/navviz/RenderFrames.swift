@@ -7,7 +7,7 @@ extension NavVizCommand {
     struct RenderFrames: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "render-frames",
-            abstract: "Draw every JOBS-th frame of an animation into a directory (used by 'animate --jobs').",
+            abstract: "Draw the WORKER-th of JOBS runs of consecutive frames of an animation into a directory (used by 'animate --jobs').",
             shouldDisplay: false
         )
 
@@ -17,7 +17,7 @@ extension NavVizCommand {
         @Option(help: "The directory whose frames/ receives the frames.")
         var into: String
 
-        @Option(help: "This helper's number: it draws frames WORKER, WORKER + JOBS, …")
+        @Option(help: "This helper's number: it draws the WORKER-th of JOBS runs of consecutive frames.")
         var worker: Int
 
         @Option(help: "How many processes share the frames.")
@@ -26,16 +26,7 @@ extension NavVizCommand {
         @Flag(help: "Also draw frames/NNNN.png.")
         var png = false
 
-        @Option(help: "transition or op, as in 'animate'.")
-        var step: StepMode = .transition
-
-        @Option(help: "stable or per-frame, as in 'animate'.")
-        var layout: AnimationRenderer.LayoutMode = .stable
-
-        @OptionGroup var timeline: TimelineOptions
-
-        @Option(help: "light or dark, as in 'animate'.")
-        var theme: ThemeChoice = .light
+        @OptionGroup var frames: FrameOptions
 
         func validate() throws {
             guard jobs >= 1, (0..<jobs).contains(worker) else { throw ValidationError("--worker must be in 0..<--jobs") }
@@ -43,7 +34,7 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let (source, plan) = try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout)
+                let (source, plan) = try frames.plan(file)
                 try FrameJobs.renderShare(source, count: plan.frames.count, drawing: plan.drawing, png: png, directory: into,
                                           worker: worker, jobs: jobs)
             }

@@ -115,6 +115,25 @@ struct AnimateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Every option that shapes the frames reaches the helper processes (FrameOptions):
+    /// with all of them set, two processes draw what one draws.
+    @Test func helpersDrawWithEveryFrameOption() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var bundles: [[String: Data]] = []
+        for jobs in ["1", "2"] {
+            let out = tmp.appendingPathComponent("jobs\(jobs)")
+            let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path, "--png", "--jobs", jobs,
+                                          "--step", "op", "--theme", "dark", "--redact", "--dialect", "katana"])
+            #expect(r.status == 0, "\(r.stderr)")
+            var files: [String: Data] = [:]
+            for name in Self.files(out) where name.contains(".") { files[name] = try Data(contentsOf: out.appendingPathComponent(name)) }
+            bundles.append(files)
+        }
+        #expect(bundles[0].keys.sorted() == bundles[1].keys.sorted())
+        for (name, bytes) in bundles[0] { #expect(bundles[1][name] == bytes, "\(name) differs between one and two processes") }
+    }
+
     @Test func nodesDoNotMoveBetweenFrames() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }

@@ -20,6 +20,10 @@ public enum Redaction {
         return t
     }
 
+    public static func redact(_ frame: Frame) -> Frame {
+        Frame(label: frame.label, tree: redact(frame.tree))
+    }
+
     public static func redact(_ path: [PathElement]) -> [PathElement] {
         path.map { PathElement(id: $0.id, context: redact($0.context), type: $0.type) }
     }
@@ -28,7 +32,7 @@ public enum Redaction {
         switch document {
         case .snapshot(let t): return .snapshot(redact(t))
         case .sequence(var s):
-            s.frames = s.frames.map { Frame(label: $0.label, tree: redact($0.tree)) }
+            s.frames = s.frames.map(redact)
             return .sequence(s)
         case .route(var r):
             r.tree = redact(r.tree)

@@ -19,12 +19,6 @@ public struct TimelineOutline: Sendable {
         self.failure = failure
     }
 
-    /// The outline of a timeline held whole.
-    public init(_ timeline: Timeline) {
-        self.init(title: timeline.title, source: timeline.source, failure: timeline.failure)
-        for step in timeline.steps { add(step) }
-    }
-
     /// Adds the next state.
     public mutating func add(_ step: TimelineStep) {
         if first == nil { first = step.frame }

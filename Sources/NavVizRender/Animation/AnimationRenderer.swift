@@ -153,17 +153,4 @@ public enum AnimationRenderer {
             }
         }
     }
-
-    /// Renders every frame, calling `progress(done, total)` after each.
-    public static func render(_ frames: [AnimationFrame], layout: LayoutMode, png: Bool,
-                              progress: (Int, Int) -> Void = { _, _ in }) throws(RenderError) -> [Rendered] {
-        let drawing = try prepare(frames, layout: layout)
-        var out: [Rendered] = []
-        out.reserveCapacity(frames.count)
-        for start in stride(from: 0, to: frames.count, by: Drawing.framesPerChunk) {
-            out += try drawing.render(Array(frames[start..<min(start + Drawing.framesPerChunk, frames.count)]), png: png)
-            progress(out.count, frames.count)
-        }
-        return out
-    }
 }

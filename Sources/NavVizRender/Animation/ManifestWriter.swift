@@ -3,12 +3,6 @@ import NavVizCore
 /// `manifest.json`: the frames, their labels, phases, operations and file names, for other
 /// tools (a CI step that posts frames, an editor plugin).
 public enum ManifestWriter {
-    public static func json(title: String, timeline: Timeline, frames: [AnimationFrame], svgFiles: [String], pngFiles: [String]?, gif: String?) -> String {
-        var out = ""
-        write(title: title, outline: TimelineOutline(timeline), frames: frames.map(\.info), svgFiles: svgFiles, pngFiles: pngFiles, gif: gif) { out += $0 }
-        return out
-    }
-
     /// Writes the manifest piece by piece to `sink` (a frame or a transition at a time), so
     /// a manifest of 10,000 frames is never held whole.
     public static func write<E: Error>(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], svgFiles: [String],

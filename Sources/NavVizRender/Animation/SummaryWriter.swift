@@ -9,10 +9,6 @@ public enum SummaryWriter {
     /// GitHub's limit for one step summary.
     public static let limit = 1_048_576
 
-    public static func markdown(title: String, timeline: Timeline, frames: [AnimationFrame], files: [String], theme: Theme, limit: Int = limit) -> String {
-        markdown(title: title, outline: TimelineOutline(timeline), frames: frames.map(\.info), files: files, theme: theme, limit: limit)
-    }
-
     /// The summary of a timeline's outline and its frames (`files[i]` is frame `i`'s SVG).
     public static func markdown(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], files: [String], theme: Theme, limit: Int = limit) -> String {
         let states = outline.stateCount, transitions = outline.transitions.count, operations = outline.operationCount

@@ -26,15 +26,9 @@ public enum GIFEncoder {
         }
     }
 
-    /// The GIF bytes. `delay` is in hundredths of a second; the last frame is held
-    /// `lastFrameHold` times as long so a viewer sees the end state before the loop restarts.
-    public static func encode(pngFrames: [[UInt8]], delay: Int, lastFrameHold: Int = 3) throws(GIFError) -> [UInt8] {
-        var out: [UInt8] = []
-        try write(count: pngFrames.count, delay: delay, lastFrameHold: lastFrameHold, png: { pngFrames[$0] }, to: { out += $0 })
-        return out
-    }
-
-    /// Encodes `count` frames a frame at a time, so a long animation is never held whole:
+    /// Encodes `count` frames a frame at a time, so a long animation is never held whole.
+    /// `delay` is in hundredths of a second; the last frame is held `lastFrameHold` times as
+    /// long so a viewer sees the end state before the loop restarts.
     /// `png(i)` gives frame `i`'s PNG (asked for twice: once for its size, once to draw
     /// it) and `sink` receives the GIF in pieces.
     public static func write(count: Int, delay: Int, lastFrameHold: Int = 3, png: (Int) throws(GIFError) -> [UInt8],

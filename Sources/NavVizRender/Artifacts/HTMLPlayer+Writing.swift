@@ -1,23 +1,7 @@
 extension HTMLPlayer {
-    /// The whole page, in memory (frames carry their SVG text).
-    public static func page(title: String, frames: [Frame], delayMilliseconds: Int) -> String {
-        var out: [UInt8] = []
-        write(title: title, frames: frames, delayMilliseconds: delayMilliseconds,
-              svg: { Array(frames[$0].svg.utf8) }, to: { out.append(contentsOf: $0) })
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Writes the page piece by piece to `sink`, asking for each frame's SVG only when its
-    /// `<template>` is written, so a page of 10,000 frames is streamed from the frame files
-    /// without holding them. The bytes are those of ``page(title:frames:delayMilliseconds:)``;
-    /// `frames[i].svg` is not read.
-    public static func write<E: Error>(title: String, frames: [Frame], delayMilliseconds: Int,
-                                       svg: (Int) throws(E) -> [UInt8], to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        try write(title: title, count: frames.count, delayMilliseconds: delayMilliseconds, frame: { frames[$0] }, svg: svg, to: sink)
-    }
-
-    /// ``write(title:frames:delayMilliseconds:svg:to:)`` with each frame's description made
-    /// when it is written (`frame(i)`), so not even the descriptions are held together.
+    /// Writes the page piece by piece to `sink`: each frame's SVG (`svg(i)`, read from its
+    /// frame file) only when its `<template>` is written, and its description (`frame(i)`)
+    /// only when the player's data reaches it, so a page of 10,000 frames is never held.
     public static func write<E: Error>(title: String, count: Int, delayMilliseconds: Int, frame: (Int) -> Frame,
                                        svg: (Int) throws(E) -> [UInt8], to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try sink(Array((head(title: title) + body(title: title, count: count)).utf8))
@@ -38,12 +22,8 @@ extension HTMLPlayer {
         try sink(Array("]}</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 
-    /// Drops the XML declaration, DOCTYPE and comments Graphviz puts before `<svg`.
-    static func stripProlog(_ svg: String) -> String {
-        String(decoding: stripProlog(Array(svg.utf8)), as: UTF8.self)
-    }
-
-    /// The bytes from the first `<svg` on (none when there is no `<svg`).
+    /// Drops the XML declaration, DOCTYPE and comments Graphviz puts before `<svg`:
+    /// the bytes from the first `<svg` on (none when there is no `<svg`).
     static func stripProlog(_ svg: [UInt8]) -> ArraySlice<UInt8> {
         let marker = Array("<svg".utf8)
         guard svg.count >= marker.count else { return [] }

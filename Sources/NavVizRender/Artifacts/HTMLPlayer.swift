@@ -13,15 +13,13 @@ public enum HTMLPlayer {
     /// One frame of the player.
     public struct Frame: Sendable {
         public var label: String
-        public var svg: String
         /// File name of the frame's SVG in the bundle (`frames/0001.svg`), for links.
         public var file: String
         public var operations: [Step]
         /// The frame is "pending" (operations not yet applied) or "applied".
         public var phase: String
-        public init(label: String, svg: String, file: String, operations: [Step], phase: String) {
+        public init(label: String, file: String, operations: [Step], phase: String) {
             self.label = label
-            self.svg = svg
             self.file = file
             self.operations = operations
             self.phase = phase

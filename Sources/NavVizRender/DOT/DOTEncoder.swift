@@ -29,17 +29,12 @@ public enum DOTEncoder {
         }
     }
 
+    /// The DOT text of a scene.
     public static func encode(_ scene: Scene, options: Options = .init()) -> String {
-        parts(scene, options: options).text
-    }
-
-    /// The DOT of a scene, statement by statement.
-    public static func parts(_ scene: Scene, options: Options = .init()) -> DOTParts {
         let theme = scene.theme
         var names: [String: String] = [:]
         for (i, n) in scene.nodes.enumerated() { names[n.id] = options.names?[n.id] ?? "n\(i)" }
 
-        var parts = DOTParts()
         var out = "digraph navviz {\n"
         var graph = [
             "bgcolor=\(DOTText.quoted(theme.background))",
@@ -61,10 +56,8 @@ public enum DOTEncoder {
         out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
         out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
 
-        parts.head = out
         for node in scene.nodes {
-            let name = names[node.id]!
-            parts.nodes.append(.init(name: name, text: "  \(name) [\(attributes(node, theme: theme, pinned: options.pinned))];\n"))
+            out += "  \(names[node.id]!) [\(attributes(node, theme: theme, pinned: options.pinned))];\n"
         }
         for edge in scene.edges {
             guard let a = names[edge.from], let b = names[edge.to] else { continue }
@@ -83,12 +76,12 @@ public enum DOTEncoder {
                     attrs.append("lp=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))\"")
                 }
             }
-            parts.edges.append(.init(tail: a, head: b, text: "  \(a) -> \(b) [\(attrs.joined(separator: ", "))];\n", labelled: edge.label != nil))
+            out += "  \(a) -> \(b) [\(attrs.joined(separator: ", "))];\n"
         }
         for (i, box) in scene.boxes.enumerated() {
             let members = box.nodeIDs.compactMap { names[$0] }
             guard !members.isEmpty else { continue }
-            out = "  subgraph cluster_\(i) {\n"
+            out += "  subgraph cluster_\(i) {\n"
             out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n"
             out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10;\n"
             out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n"
@@ -98,9 +91,7 @@ public enum DOTEncoder {
             }
             out += "    \(members.joined(separator: "; "));\n"
             out += "  }\n"
-            parts.boxes.append(out)
         }
-        out = ""
         if options.pinned, let (low, high) = options.corners {
             for (i, p) in [low, high].enumerated() {
                 out += "  anchor\(i) [id=\"anchor\(i)\", shape=point, style=invis, width=0, height=0, label=\"\", pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"];\n"
@@ -113,9 +104,7 @@ public enum DOTEncoder {
             }
             out += "  { rank=sink; legend; }\n"
         }
-        out += "}\n"
-        parts.tail = out
-        return parts
+        return out + "}\n"
     }
 
     static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool) -> String {

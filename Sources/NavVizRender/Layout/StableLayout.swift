@@ -99,12 +99,7 @@ public struct StableLayout: Sendable {
 
     /// DOT for a pinned frame, to render with ``engine``.
     public func dot(_ scene: Scene) -> String {
-        parts(scene).text
-    }
-
-    /// ``dot(_:)`` statement by statement.
-    public func parts(_ scene: Scene) -> DOTParts {
-        DOTEncoder.parts(pin(scene), options: options)
+        encode(pin(scene))
     }
 
     /// The DOT of a scene already pinned by ``pin(_:)``.

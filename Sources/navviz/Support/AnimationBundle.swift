@@ -50,7 +50,7 @@ struct AnimationBundle {
                              frame: { i in
                                  let f = frames[i]
                                  return HTMLPlayer.Frame(
-                                     label: f.label, svg: "", file: svgNames[i],
+                                     label: f.label, file: svgNames[i],
                                      operations: f.operations.prefix(f.shown ?? f.operations.count).enumerated().map { j, op in
                                          HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: op.nodes)
                                      },

@@ -19,11 +19,12 @@ struct AnimationSource {
     enum Storage {
         case whole(NavVizCore.Timeline)
         case streamed(SnapshotFile)
-        /// A short animation's frames, with the scenes the first pass built.
-        case held([AnimationFrame])
     }
 
     let storage: Storage
+    /// A short animation's frames, with the scenes the first pass built: what the second
+    /// pass draws instead of reading `storage` again.
+    var held: [AnimationFrame]?
     let file: String
     let options: TimelineOptions
     let step: StepMode
@@ -65,18 +66,17 @@ struct AnimationSource {
     private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool) throws -> (AnimationSource, Plan) {
         var planner = AnimationRenderer.Planner(layout: layout)
         var frames: [AnimationFrame.Info] = []
-        var held: [AnimationFrame] = []
+        var kept: [AnimationFrame] = []
         var outline: TimelineOutline
         switch storage {
         case .whole(let timeline): outline = TimelineOutline(title: timeline.title, source: timeline.source, failure: timeline.failure)
         case .streamed(let f): outline = TimelineOutline(title: nil, source: f.kind == .log ? .log : .sequence)
-        case .held: preconditionFailure("a held source is planned already")
         }
         var chunk: [AnimationFrame] = []
-        func plan(_ chunk: [AnimationFrame]) {
+        func planChunk(_ chunk: [AnimationFrame]) {
             let scenes = planner.add(chunk)
             if hold {
-                held += zip(chunk, scenes).map { frame, scene in
+                kept += zip(chunk, scenes).map { frame, scene in
                     AnimationFrame(label: frame.label, phase: frame.phase, transition: frame.transition, operations: frame.operations,
                                    shown: frame.shown, scene: { scene })
                 }
@@ -89,12 +89,12 @@ struct AnimationSource {
                 frames.append(frame.info)
             }
             if chunk.count >= AnimationRenderer.Drawing.framesPerChunk {
-                plan(chunk)
+                planChunk(chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        plan(chunk)
-        if case .streamed = storage { outline.title = title }
+        planChunk(chunk)
+        outline.title = title
         guard !frames.isEmpty else {
             throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
         }
@@ -104,7 +104,8 @@ struct AnimationSource {
         } catch {
             throw Failure(["\(displayName(file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
         }
-        let source = hold ? AnimationSource(storage: .held(held), file: file, options: options, step: step, theme: theme) : self
+        var source = self
+        if hold { source.held = kept }
         return (source, Plan(drawing: drawing, frames: frames, outline: outline))
     }
 
@@ -114,7 +115,7 @@ struct AnimationSource {
     func forEachFrame(in range: Range<Int>? = nil, expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
         if case .streamed(let f) = storage, !f.isUnchanged { throw changed() }
         let range = range ?? 0..<count
-        if case .held(let frames) = storage {
+        if let frames = held {
             guard frames.count == count else { throw changed() }
             for i in range { try body(i, frames[i]) }
             return
@@ -144,20 +145,18 @@ struct AnimationSource {
         Failure(["\(displayName(file)): error: the file changed while navviz was reading it"], status: Failure.Status.noInput)
     }
 
-    /// Every state in order; returns a streamed sequence's title. Throws
+    /// Every state in order; returns the timeline's title. Throws
     /// ``SnapshotStream/Irregular`` when a streamed file has something to report.
     private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> String? {
         switch storage {
         case .whole(let timeline):
             for step in timeline.steps { try body(step) }
             return timeline.title
-        case .held:
-            preconditionFailure("a held source has frames, not steps")
         case .streamed(let f):
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
             var stepper = SequenceStepper(dialect: options.dialect)
             while let read = try stream.next() {
-                try body(stepper.step(options.redact ? Frame(label: read.label, tree: Redaction.redact(read.tree)) : read))
+                try body(stepper.step(options.redact ? Redaction.redact(read) : read))
             }
             return stream.title
         }

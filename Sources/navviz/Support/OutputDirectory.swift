@@ -50,11 +50,17 @@ final class OutputDirectory {
     /// Writes one file into the staged directory.
     func write(_ file: String, _ bytes: [UInt8]) throws {
         try makeParent(of: file)
-        // A plain write: the staged directory is renamed into place as a whole, so a file
-        // needs no atomic replace (and no fsync, which createFile does) of its own.
-        guard let handle = fopen(path(file), "wb") else { throw fail("cannot write '\(file)'") }
+        guard Self.writePlainly(bytes, to: path(file)) else { throw fail("cannot write '\(file)' (disk full?)") }
+    }
+
+    /// Writes a file inside a staged directory: a plain write, since the directory is renamed
+    /// into place as a whole, so a file needs no atomic replace (and no fsync, which
+    /// Foundation's createFile does: on a busy disk that cost more than drawing the frames).
+    /// False when the file cannot be created or written whole.
+    static func writePlainly(_ bytes: [UInt8], to path: String) -> Bool {
+        guard let handle = fopen(path, "wb") else { return false }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-        guard fclose(handle) == 0, written == bytes.count else { throw fail("cannot write '\(file)' (disk full?)") }
+        return fclose(handle) == 0 && written == bytes.count
     }
 
     /// Opens a staged file for writing piece by piece.
@@ -98,12 +104,5 @@ final class OutputDirectory {
             throw fail("cannot create '\(file)'")
         }
         made.insert(parent)
-    }
-
-    /// Writes every file and commits.
-    static func write(_ files: [(path: String, bytes: [UInt8])], to directory: String) throws {
-        let staged = try OutputDirectory(directory)
-        for file in files { try staged.write(file.path, file.bytes) }
-        try staged.commit()
     }
 }
