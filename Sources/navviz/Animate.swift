@@ -72,7 +72,7 @@ extension NavVizCommand {
                 if dotOnly {
                     // For benchmarks: the Graphviz source of every frame, and nothing drawn.
                     try source.forEachFrame(expecting: count) { i, frame in
-                        try staged.write(String(format: "frames/%04d.dot", i + 1), Array(plan.drawing.dot(frame).utf8))
+                        try staged.write(AnimationBundle.frameName(i, "dot"), Array(plan.drawing.dot(frame).utf8))
                     }
                     try staged.commit()
                     Terminal.out("\(output)/frames\n")

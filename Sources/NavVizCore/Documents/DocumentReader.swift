@@ -23,19 +23,27 @@ public enum DocumentReader {
         var lineNumber = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            do {
-                let tree = try JSONReader.parse(Array(line))
-                if let frame = DocumentDecoder.decodeLogLine(tree, line: lineNumber, into: &problems) {
-                    frames.append(frame)
-                }
-            } catch {
-                problems.append(.init(line: lineNumber, path: "", message: "invalid JSON at column \(error.location.column): \(error.message)"))
-            }
+            if isBlank(line) { continue }
+            if let frame = logFrame(Array(line), line: lineNumber, into: &problems) { frames.append(frame) }
             if problems.count >= DocumentDecoder.maxProblems { break }
         }
         if !problems.isEmpty { throw .invalid(problems) }
         return .sequence(SnapshotSequence(frames: frames, isLog: true))
+    }
+
+    /// Whether a log line holds nothing but spaces, tabs and a carriage return (it is skipped).
+    static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// The snapshot on line `line` of a log, or nil with its problems added.
+    static func logFrame(_ text: [UInt8], line: Int, into problems: inout [DocumentError.Problem]) -> Frame? {
+        do {
+            return DocumentDecoder.decodeLogLine(try JSONReader.parse(text), line: line, into: &problems)
+        } catch {
+            problems.append(.init(line: line, path: "", message: "invalid JSON at column \(error.location.column): \(error.message)"))
+            return nil
+        }
     }
 
     /// Validates an already parsed value tree (from YAML, say).

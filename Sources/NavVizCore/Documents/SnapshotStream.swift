@@ -61,10 +61,9 @@ public struct SnapshotStream {
     private mutating func nextLogFrame() throws(Irregular) -> Frame? {
         while let line = try input.line() {
             lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            guard let json = try? JSONReader.parse(line) else { throw Irregular(reason: "line \(lineNumber): invalid JSON") }
+            if DocumentReader.isBlank(line) { continue }
             var problems: [DocumentError.Problem] = []
-            guard let frame = DocumentDecoder.decodeLogLine(json, line: lineNumber, into: &problems), problems.isEmpty else {
+            guard let frame = DocumentReader.logFrame(line, line: lineNumber, into: &problems), problems.isEmpty else {
                 throw Irregular(reason: "line \(lineNumber): \(problems.first?.description ?? "not a snapshot")")
             }
             return frame

@@ -14,10 +14,10 @@ struct AnimationBundle {
     var delay: Int
     var theme: Theme
 
-    /// `frames/0001.svg` for frame 0.
-    static func svgName(_ i: Int) -> String { String(format: "frames/%04d.svg", i + 1) }
-    /// `frames/0001.png` for frame 0.
-    static func pngName(_ i: Int) -> String { String(format: "frames/%04d.png", i + 1) }
+    /// `frames/0001.svg` for frame 0 and extension `svg`.
+    static func frameName(_ i: Int, _ ext: String) -> String { String(format: "frames/%04d.", i + 1) + ext }
+    static func svgName(_ i: Int) -> String { frameName(i, "svg") }
+    static func pngName(_ i: Int) -> String { frameName(i, "png") }
 
     /// Writes the GIF, index.html, summary.md and manifest.json into `staged`, whose
     /// `frames/` already holds every frame.
