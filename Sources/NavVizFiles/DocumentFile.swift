@@ -1,8 +1,11 @@
 import Foundation
 import NavVizCore
 
-/// Loads a navviz document from a file or standard input, choosing the reader by extension:
-/// `.yaml`/`.yml` YAML, `.ndjson`/`.jsonl` a log (one snapshot per line), anything else JSON.
+/// Loads a navviz document from a file, a pipe or standard input. The format is the one
+/// asked for, else the one a file's extension names (`.json`; `.yaml`/`.yml`;
+/// `.ndjson`/`.jsonl` a log, one snapshot per line), else the one the content shows
+/// (``Format/sniff(_:)``): standard input, a pipe and a file of any other name are read by
+/// what they hold.
 public enum DocumentFile {
     /// Why a file could not be loaded.
     public enum LoadError: Error, Sendable {
@@ -20,34 +23,114 @@ public enum DocumentFile {
         }
     }
 
-    /// The document formats a file can be in.
+    /// The document formats an input can be in.
     public enum Format: String, Sendable, CaseIterable {
         case json, log, yaml
 
-        /// The format a path's extension implies (JSON by default).
-        public init(path: String) {
+        /// The format a path's extension names, or nil when it names none (read the
+        /// content to tell).
+        public init?(extensionOf path: String) {
             switch (path as NSString).pathExtension.lowercased() {
             case "yaml", "yml": self = .yaml
             case "ndjson", "jsonl": self = .log
-            default: self = .json
+            case "json": self = .json
+            default: return nil
             }
         }
+
+        /// The format a path's extension implies (JSON when it names none).
+        public init(path: String) {
+            self = Format(extensionOf: path) ?? .json
+        }
+
+        /// The format the content shows, for inputs without a telling extension: JSON
+        /// (several lines that are each an object: a log), YAML (a `key:` or `- ` line, a
+        /// `---` or `%YAML` header, a `#` comment), else JSON, whose reader then says what
+        /// is wrong.
+        public static func sniff(_ bytes: some BidirectionalCollection<UInt8>) -> Format {
+            let lines = bytes.split(separator: 0x0A).map { line in
+                line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+            }.filter { !$0.isEmpty }
+            guard let first = lines.first else { return .json }
+            let text = String(decoding: first.prefix(200), as: UTF8.self)
+            if text.hasPrefix("{") {
+                // A log: several lines, each an object (the last one may be cut off).
+                let isLog = lines.count > 1 && lines.allSatisfy { $0.first == UInt8(ascii: "{") }
+                    && lines.dropLast().allSatisfy(endsWithBrace)
+                return isLog ? .log : .json
+            }
+            if text.hasPrefix("[") || text.hasPrefix("\"") { return .json }
+            if text.hasPrefix("---") || text.hasPrefix("%YAML") || text.hasPrefix("#") || text.hasPrefix("- ") || text == "-" { return .yaml }
+            if looksLikeYAMLKey(text) { return .yaml }
+            return .json
+        }
+
+        private static func endsWithBrace(_ line: some BidirectionalCollection<UInt8>) -> Bool {
+            line.last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } == UInt8(ascii: "}")
+        }
+
+        /// `key:` or `key: value` where the key is a plain or quoted word.
+        private static func looksLikeYAMLKey(_ line: String) -> Bool {
+            guard let colon = line.firstIndex(of: ":") else { return false }
+            let key = line[..<colon]
+            let after = line[colon...].dropFirst()
+            guard after.isEmpty || after.first == " " || after.first == "\t" else { return false }
+            let plain = key.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return !plain.isEmpty && plain.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+        }
+    }
+
+    /// How an input is read.
+    public struct Options: Sendable {
+        /// The format to read, whatever the name or content says (nil: tell as above).
+        public var format: Format?
+        /// A log's cut last line is an error instead of a warning.
+        public var strict: Bool
+
+        public init(format: Format? = nil, strict: Bool = false) {
+            self.format = format
+            self.strict = strict
+        }
+    }
+
+    /// A document and what its reader tolerated.
+    public struct Loaded: Sendable {
+        public var document: Document
+        public var warnings: [DocumentWarning]
     }
 
     /// The name messages use for standard input.
     public static let stdinName = "<stdin>"
 
-    /// Loads and validates the document at `path` (`-` reads standard input).
+    /// Loads and validates the document at `path` (`-` reads standard input). Warnings are
+    /// dropped; ``load(_:options:)`` returns them.
     public static func load(_ path: String, format: Format? = nil) throws(LoadError) -> Document {
+        try load(path, options: Options(format: format)).document
+    }
+
+    /// Loads and validates the document at `path` (`-` reads standard input).
+    public static func load(_ path: String, options: Options) throws(LoadError) -> Loaded {
         let name = path == "-" ? stdinName : path
         let bytes = try read(path)
-        let format = format ?? (path == "-" ? sniff(bytes) : Format(path: path))
+        let format = options.format ?? format(of: path, bytes: bytes)
         do {
-            if format == .log { return try DocumentReader.log(bytes) }
-            return try DocumentReader.decode(valueTree(bytes, format: format))
+            var warnings: [DocumentWarning] = []
+            let document: Document
+            if format == .log {
+                document = try DocumentReader.log(bytes, strict: options.strict, warnings: &warnings)
+            } else {
+                document = try DocumentReader.decode(valueTree(bytes, format: format))
+            }
+            return Loaded(document: document, warnings: warnings)
         } catch {
             throw .invalid(path: name, error)
         }
+    }
+
+    /// The format of an input: by the extension of its path where that names one, else by
+    /// its content (standard input has no name).
+    public static func format(of path: String, bytes: some BidirectionalCollection<UInt8>) -> Format {
+        (path == "-" ? nil : Format(extensionOf: path)) ?? Format.sniff(bytes)
     }
 
     /// Parses JSON or YAML bytes into the value tree the decoder reads.
@@ -59,7 +142,7 @@ public enum DocumentFile {
         return try YAMLReader.parse(text)
     }
 
-    /// Reads all bytes of a file or of standard input.
+    /// Reads all bytes of a file, a pipe (`<(command)`, a FIFO) or standard input.
     public static func read(_ path: String) throws(LoadError) -> [UInt8] {
         if path == "-" {
             return Array(FileHandle.standardInput.readDataToEndOfFile())
@@ -69,18 +152,14 @@ public enum DocumentFile {
             throw .unreadable(path: path, reason: "no such file")
         }
         if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied or unreadable")
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied")
         }
-        return Array(data)
-    }
-
-    /// Standard input has no extension: several JSON lines are a log, else JSON.
-    static func sniff(_ bytes: [UInt8]) -> Format {
-        let lines = bytes.split(separator: 0x0A).filter { line in line.contains { $0 > 0x20 } }
-        if lines.count > 1, lines.allSatisfy({ $0.first { $0 > 0x20 } == UInt8(ascii: "{") && $0.last { $0 > 0x20 } == UInt8(ascii: "}") }) {
-            return .log
+        defer { try? handle.close() }
+        do {
+            return Array(try handle.readToEnd() ?? Data())
+        } catch {
+            throw .unreadable(path: path, reason: "read error: \(error.localizedDescription)")
         }
-        return .json
     }
 }

@@ -19,17 +19,35 @@ public struct SnapshotFile: Sendable {
     /// Bytes read at a time.
     static let chunkSize = 1 << 18
 
+    /// Whether a cut last line of a log is an error (see ``SnapshotStream/strict``).
+    public let strict: Bool
+
     /// A file that can be streamed: a JSON file (a sequence, if it turns out to be one) or a
-    /// log. Nil for standard input (it can be read only once) and YAML (read whole).
-    public init?(path: String) {
-        guard path != "-" else { return nil }
-        switch DocumentFile.Format(path: path) {
-        case .yaml: return nil
+    /// log, in the format `options` names, else its extension, else its content. Nil for
+    /// standard input and pipes (they can be read only once) and for YAML (read whole).
+    public init?(path: String, options: DocumentFile.Options = .init()) {
+        guard path != "-", Self.isRegularFile(path) else { return nil }
+        let format = options.format ?? DocumentFile.Format(extensionOf: path) ?? Self.head(path).map { DocumentFile.Format.sniff($0) }
+        switch format {
         case .log: kind = .log
         case .json: kind = .sequence
+        default: return nil
         }
         self.path = path
+        strict = options.strict
         identity = Self.identity(path)
+    }
+
+    /// A regular file, not a pipe, a FIFO or a device (which can be read only once).
+    public static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+    }
+
+    /// The file's first bytes, enough to tell its format.
+    static func head(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 64 << 10)).map { Array($0 ?? Data()) }
     }
 
     static func identity(_ path: String) -> Identity? {
@@ -49,7 +67,7 @@ public struct SnapshotFile: Sendable {
     public func open() -> SnapshotStream? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         let reader = Reader(handle: handle)
-        return SnapshotStream(kind: kind, more: reader.next)
+        return SnapshotStream(kind: kind, strict: strict, more: reader.next)
     }
 
     /// Owns the file handle for as long as the stream reads it.

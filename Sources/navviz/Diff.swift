@@ -54,6 +54,8 @@ extension NavVizCommand {
 
         @OptionGroup var look: LookOptions
 
+        @OptionGroup var input: InputOptions
+
         func validate() throws {
             guard (1...2).contains(files.count) else {
                 throw ValidationError("give BEFORE and AFTER, or one sequence or log")
@@ -97,7 +99,7 @@ extension NavVizCommand {
                 return ([DiffReport.Step(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")], true)
             }
             let file = files[0]
-            let document = try DocumentFile.load(file)
+            let document = try input.load(file)
             guard case .sequence(let sequence) = document else {
                 throw Failure(["\(file): error: a \(document.kindName) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: Failure.Status.usage)
             }
@@ -111,7 +113,7 @@ extension NavVizCommand {
 
         /// The frame a BEFORE or AFTER file stands for: its snapshot, else its last frame.
         func snapshot(_ file: String) throws -> Frame {
-            let document = try DocumentFile.load(file)
+            let document = try input.load(file)
             return try FrameChoice.last.pick(try FrameSource.frames(of: document, file: file), file: file)
         }
 

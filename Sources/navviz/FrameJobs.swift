@@ -1,4 +1,5 @@
 import Foundation
+import NavVizFiles
 import NavVizRender
 
 /// Draws an animation's frames into a staged directory, split across processes.
@@ -21,8 +22,8 @@ enum FrameJobs {
     /// costs about as much as drawing its share saves (200 frames: 1.0 s in one process,
     /// 2.0 s in two on two cores).
     static func count(requested: Int?, frames: Int, file: String, png: Bool = true) -> Int {
-        // Standard input can be read only once, so helpers could not read it again.
-        guard file != "-" else { return 1 }
+        // Standard input and pipes can be read only once, so helpers could not read them again.
+        guard file != "-", SnapshotFile.isRegularFile(file) else { return 1 }
         if let requested { return max(1, min(requested, frames)) }
         guard png else { return 1 }
         return max(1, min(ProcessInfo.processInfo.activeProcessorCount, frames / minimumFramesPerJob))

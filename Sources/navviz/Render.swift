@@ -38,9 +38,11 @@ extension NavVizCommand {
 
         @OptionGroup var look: LookOptions
 
+        @OptionGroup var input: InputOptions
+
         func run() throws {
             try reporting {
-                let document = try DocumentFile.load(file)
+                let document = try input.load(file)
                 let frames = try FrameSource.frames(of: document, file: file)
                 let chosen = try frame.pick(frames, file: file)
                 let format = try RenderFormat.resolve(format, output: output.path)

@@ -33,6 +33,8 @@ extension NavVizCommand {
         }
 
         func run() throws {
+            // `animate` has printed what its reading tolerated.
+            Terminal.warningsEnabled = false
             try reporting {
                 let (source, plan) = try frames.plan(file)
                 try FrameJobs.renderShare(source, count: plan.frames.count, drawing: plan.drawing, png: png, directory: into,

@@ -64,6 +64,8 @@ extension NavVizCommand {
 
         @OptionGroup var look: LookOptions
 
+        @OptionGroup var input: InputOptions
+
         func run() throws {
             try reporting {
                 let request = try self.request()
@@ -80,7 +82,7 @@ extension NavVizCommand {
 
         /// The request from the file, with --to and --templates applied.
         func request() throws -> RouteRequest {
-            let document = try DocumentFile.load(file)
+            let document = try input.load(file)
             let name = file == "-" ? DocumentFile.stdinName : file
             var request: RouteRequest
             switch document {

@@ -58,8 +58,10 @@ struct TimelineOptions: ParsableArguments {
     @Flag(help: "Replace every context value with ••• (for reports that may carry tokens).")
     var redact = false
 
+    @OptionGroup var input: InputOptions
+
     func build(_ file: String) throws -> NavVizCore.Timeline {
-        var document = try DocumentFile.load(file)
+        var document = try input.load(file)
         if redact { document = Redaction.redact(document) }
         do {
             return try TimelineBuilder.build(document, dialect: dialect)

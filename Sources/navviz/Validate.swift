@@ -20,14 +20,16 @@ extension NavVizCommand {
         @Flag(name: .shortAndLong, help: "Print nothing for valid files.")
         var quiet = false
 
+        @OptionGroup var input: InputOptions
+
         func run() throws {
             var status: Int32 = 0
             for file in files {
                 do {
-                    let document = try DocumentFile.load(file)
+                    let document = try input.load(file)
                     if !quiet { Terminal.out("\(file): ok (\(document.summary))\n") }
                 } catch {
-                    let failure = Failure(error)
+                    let failure = (error as? DocumentFile.LoadError).map(Failure.init) ?? (error as? Failure) ?? Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
                     Terminal.error(failure.lines)
                     status = max(status, failure.status == Failure.Status.noInput ? Failure.Status.noInput : Failure.Status.dataError)
                 }

@@ -16,19 +16,37 @@ public enum DocumentReader {
     }
 
     /// Parses a newline-delimited log: one snapshot per non-blank line, read as a sequence.
-    /// Problems carry the log's line number.
-    public static func log(_ bytes: [UInt8]) throws(DocumentError) -> Document {
+    /// Problems carry the log's line number. A last line that is cut off (``JSONPrefix``) is
+    /// skipped with a warning, unless `strict`; a broken line anywhere else is an error.
+    public static func log(_ bytes: [UInt8], strict: Bool = false) throws(DocumentError) -> Document {
+        var warnings: [DocumentWarning] = []
+        return try log(bytes, strict: strict, warnings: &warnings)
+    }
+
+    /// ``log(_:strict:)``, adding what it tolerated to `warnings`.
+    public static func log(_ bytes: [UInt8], strict: Bool = false, warnings: inout [DocumentWarning]) throws(DocumentError) -> Document {
         var frames: [Frame] = []
         var problems: [DocumentError.Problem] = []
-        var lineNumber = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let last = lines.lastIndex { !isBlank($0) }
+        for (index, line) in lines.enumerated() {
+            let lineNumber = index + 1
             if isBlank(line) { continue }
+            if index == last, !strict, isCut(line) {
+                warnings.append(.cutLastLine(line: lineNumber, complete: frames.count))
+                break
+            }
             if let frame = logFrame(Array(line), line: lineNumber, into: &problems) { frames.append(frame) }
             if problems.count >= DocumentDecoder.maxProblems { break }
         }
         if !problems.isEmpty { throw .invalid(problems) }
         return .sequence(SnapshotSequence(frames: frames, isLog: true))
+    }
+
+    /// Whether a log line was cut off while it was written: the start of a JSON value that
+    /// ends before the value does (a carriage return before the cut is not part of it).
+    static func isCut(_ line: some Collection<UInt8>) -> Bool {
+        JSONPrefix.isCut(line)
     }
 
     /// Whether a log line holds nothing but spaces, tabs and a carriage return (it is skipped).

@@ -31,6 +31,12 @@ public struct SnapshotStream {
     public let kind: Kind
     /// The sequence's title, known once ``next()`` has returned nil.
     public private(set) var title: String?
+    /// What the stream tolerated (a log's cut last line), complete once ``next()`` has
+    /// returned nil.
+    public private(set) var warnings: [DocumentWarning] = []
+    /// Whether a cut last line of a log ends the stream with ``Irregular`` (the whole reader
+    /// then reports it as an error) instead of a warning.
+    public var strict = false
 
     private var input: ChunkedBytes
     private var state = State.start
@@ -43,8 +49,9 @@ public struct SnapshotStream {
 
     /// A stream over the bytes `more` returns chunk by chunk (nil at the end; a read error
     /// is thrown as ``Irregular``, and the whole reader then reports it).
-    public init(kind: Kind, more: @escaping () throws(Irregular) -> [UInt8]?) {
+    public init(kind: Kind, strict: Bool = false, more: @escaping () throws(Irregular) -> [UInt8]?) {
         self.kind = kind
+        self.strict = strict
         input = ChunkedBytes(more: more)
     }
 
@@ -64,12 +71,24 @@ public struct SnapshotStream {
             if DocumentReader.isBlank(line) { continue }
             var problems: [DocumentError.Problem] = []
             guard let frame = DocumentReader.logFrame(line, line: lineNumber, into: &problems), problems.isEmpty else {
-                throw Irregular(reason: "line \(lineNumber): \(problems.first?.description ?? "not a snapshot")")
+                let reason = "line \(lineNumber): \(problems.first?.description ?? "not a snapshot")"
+                guard !strict, DocumentReader.isCut(line), try restIsBlank() else { throw Irregular(reason: reason) }
+                warnings.append(.cutLastLine(line: lineNumber, complete: frameIndex))
+                break
             }
+            frameIndex += 1
             return frame
         }
         state = .done
         return nil
+    }
+
+    /// Whether every line left is blank (reads them all).
+    private mutating func restIsBlank() throws(Irregular) -> Bool {
+        while let line = try input.line() {
+            if !DocumentReader.isBlank(line) { return false }
+        }
+        return true
     }
 
     // MARK: Sequences

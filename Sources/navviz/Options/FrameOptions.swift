@@ -19,7 +19,7 @@ struct FrameOptions: ParsableArguments {
     var arguments: [String] {
         var out = ["--step", step.rawValue, "--layout", layout.rawValue, "--dialect", timeline.dialect.rawValue, "--theme", theme.rawValue]
         if timeline.redact { out.append("--redact") }
-        return out
+        return out + timeline.input.arguments
     }
 
     /// Reads `file` once and plans its animation with these options.

@@ -49,7 +49,7 @@ struct AnimationSource {
     /// Reads `file` once and plans its animation.
     static func plan(_ file: String, options: TimelineOptions, step: StepMode, theme: Theme,
                      layout: AnimationRenderer.LayoutMode) throws -> (AnimationSource, Plan) {
-        if let streamed = SnapshotFile(path: file) {
+        if let streamed = SnapshotFile(path: file, options: options.input.options) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, options: options, step: step, theme: theme)
             do {
                 return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false)
@@ -82,7 +82,7 @@ struct AnimationSource {
                 }
             }
         }
-        let title = try forEachStep { step in
+        let (title, warnings) = try forEachStep { step in
             outline.add(step)
             for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
                 chunk.append(frame)
@@ -94,6 +94,7 @@ struct AnimationSource {
             }
         }
         planChunk(chunk)
+        Terminal.warning(warnings, file: file)
         outline.title = title
         guard !frames.isEmpty else {
             throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
@@ -145,20 +146,22 @@ struct AnimationSource {
         Failure(["\(displayName(file)): error: the file changed while navviz was reading it"], status: Failure.Status.noInput)
     }
 
-    /// Every state in order; returns the timeline's title. Throws
+    /// Every state in order; returns the timeline's title and what a streamed reading
+    /// tolerated (a whole reading has printed its warnings). Throws
     /// ``SnapshotStream/Irregular`` when a streamed file has something to report.
-    private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> String? {
+    @discardableResult
+    private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> (String?, [DocumentWarning]) {
         switch storage {
         case .whole(let timeline):
             for step in timeline.steps { try body(step) }
-            return timeline.title
+            return (timeline.title, [])
         case .streamed(let f):
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
             var stepper = SequenceStepper(dialect: options.dialect)
             while let read = try stream.next() {
                 try body(stepper.step(options.redact ? Redaction.redact(read) : read))
             }
-            return stream.title
+            return (stream.title, stream.warnings)
         }
     }
 }

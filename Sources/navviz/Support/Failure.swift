@@ -56,6 +56,18 @@ enum Terminal {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
+    /// Whether warnings are printed (helper processes leave them to the process that
+    /// started them, which has printed them already).
+    nonisolated(unsafe) static var warningsEnabled = true
+
+    /// Writes what a reader tolerated as `FILE:LINE: warning: …` lines to stderr.
+    static func warning(_ warnings: [DocumentWarning], file: String) {
+        guard warningsEnabled, !warnings.isEmpty else { return }
+        let name = displayName(file)
+        let text = warnings.map { Style.highlightWarning(PlainText.visible($0.text(file: name))) }.joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     static func out(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
@@ -72,6 +84,11 @@ enum Terminal {
 enum Style {
     static var enabled: Bool {
         Terminal.stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    static func highlightWarning(_ line: String) -> String {
+        guard enabled, let r = line.range(of: ": warning: ") else { return line }
+        return line[..<r.lowerBound] + ": \u{1B}[1;33mwarning:\u{1B}[0m " + line[r.upperBound...]
     }
 
     static func highlightError(_ line: String) -> String {

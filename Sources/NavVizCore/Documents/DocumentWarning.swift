@@ -1,0 +1,26 @@
+/// Something a reader tolerated and the user should know about: the document was read, but
+/// not all of it, or not exactly as written.
+public struct DocumentWarning: Equatable, Sendable, CustomStringConvertible {
+    /// The line of the input the warning is about, where there is one.
+    public var line: Int?
+    /// What was tolerated and what was read instead, lowercase.
+    public var message: String
+
+    public init(line: Int? = nil, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// The last line of a log is cut off (an app that stopped while writing it); the
+    /// `complete` lines before it are read.
+    public static func cutLastLine(line: Int, complete: Int) -> DocumentWarning {
+        DocumentWarning(line: line, message: "the last line is cut off (the app stopped while writing it?); it is skipped and the \(complete) complete line\(complete == 1 ? "" : "s") before it are read (--strict makes this an error)")
+    }
+
+    public var description: String { line.map { "line \($0): \(message)" } ?? message }
+
+    /// `FILE:LINE: warning: …` (or `FILE: warning: …`), as the CLI prints it on stderr.
+    public func text(file: String) -> String {
+        "\(line.map { "\(file):\($0)" } ?? file): warning: \(message)"
+    }
+}

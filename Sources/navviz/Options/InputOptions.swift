@@ -1,0 +1,43 @@
+import ArgumentParser
+import NavVizCore
+import NavVizFiles
+
+/// `--input-format` and `--strict`, shared by every command that reads a document.
+struct InputOptions: ParsableArguments {
+    @Option(name: .customLong("input-format"),
+            help: "Read the input as json, yaml, log (one snapshot per line; also 'ndjson' or 'jsonl'), whatever its name or content says. Default: by the file's extension (.json, .yaml/.yml, .ndjson/.jsonl), else by its content (standard input, pipes and other names).")
+    var format: InputFormat?
+
+    @Flag(help: "Treat a log whose last line is cut off (an app that stopped mid-write) as invalid, instead of reading its complete lines with a warning.")
+    var strict = false
+
+    /// What the document readers take.
+    var options: DocumentFile.Options {
+        DocumentFile.Options(format: format?.value, strict: strict)
+    }
+
+    /// These options as a helper's command line takes them.
+    var arguments: [String] {
+        (format.map { ["--input-format", $0.rawValue] } ?? []) + (strict ? ["--strict"] : [])
+    }
+
+    /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`.
+    func load(_ file: String) throws -> Document {
+        let loaded = try DocumentFile.load(file, options: options)
+        Terminal.warning(loaded.warnings, file: file)
+        return loaded.document
+    }
+}
+
+/// The formats `--input-format` names.
+enum InputFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, yaml, yml, log, ndjson, jsonl
+
+    var value: DocumentFile.Format {
+        switch self {
+        case .json: .json
+        case .yaml, .yml: .yaml
+        case .log, .ndjson, .jsonl: .log
+        }
+    }
+}
