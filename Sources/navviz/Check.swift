@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NavVizCore
 import NavVizFiles
 
@@ -13,41 +14,180 @@ extension NavVizCommand {
             readable diff when they drift. --record writes the expectation instead (review \
             it and commit it).
 
-            Example:
+            With several FILEs, or when --expect names a directory, each FILE's expectation \
+            is DIR/NAME.expected.json, NAME being the file's name without its last \
+            extension. Every file is checked even when one fails.
+
+            --report json or --report junit prints a report of every transition (matched, \
+            drifted, missing or extra) instead of the text; --report junit:PATH writes it to \
+            PATH (atomically) and keeps the text. The option may be repeated. \
+            --step-summary PATH appends a Markdown summary for GitHub's \
+            $GITHUB_STEP_SUMMARY. On GitHub Actions (GITHUB_ACTIONS=true) every drifted \
+            step is also printed as an annotation on the document's line. docs/ci.md \
+            describes the reports.
+
+            Examples:
               navviz check Samples/tab-switch.sequence.json --expect Samples/tab-switch.expected.json
+              navviz check Samples/tab-switch.sequence.json --expect Samples/tab-switch.expected.json --report junit:check.xml
             """
         )
 
-        @Argument(help: "A sequence, log, action script or route request.")
-        var file: String
+        @Argument(help: "Sequences, logs, action scripts or route requests ('-' reads standard input).")
+        var files: [String]
 
-        @Option(help: "The expectation file (JSON).")
+        @Option(help: "The expectation file (JSON), or a directory holding NAME.expected.json for each FILE.")
         var expect: String
 
         @Flag(help: "Write the expectation from FILE instead of comparing.")
         var record = false
 
+        @Option(name: .customLong("report"), help: ArgumentHelp("A report of every transition: json or junit, printed instead of the text, or json:PATH or junit:PATH written to PATH.", valueName: "format[:path]"))
+        var reports: [ReportRequest] = []
+
+        @Option(help: ArgumentHelp("Append a Markdown summary of the check to PATH (for $GITHUB_STEP_SUMMARY).", valueName: "path"))
+        var stepSummary: String?
+
         @OptionGroup var timeline: TimelineOptions
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("name at least one FILE to check") }
+            if record, !reports.isEmpty || stepSummary != nil {
+                throw ValidationError("--report and --step-summary describe a comparison; they cannot be used with --record")
+            }
+            if reports.count(where: { $0.path == nil }) > 1 { throw ValidationError("only one --report can go to standard output; give the others a path (FORMAT:PATH)") }
+            if files.count(where: { $0 == "-" }) > 1 { throw ValidationError("standard input ('-') can be checked only once") }
+        }
 
         func run() throws {
             try reporting {
-                let built = try timeline.build(file)
-                let actual = Expectation(built)
+                let pairs = try expectations()
                 if record {
-                    try OutputFile.write(actual.json, to: expect)
-                    Terminal.out("recorded \(actual.transitions.count) transition\(actual.transitions.count == 1 ? "" : "s") in \(expect)\n")
+                    for (file, expect) in pairs {
+                        let actual = Expectation(try timeline.build(file))
+                        try OutputFile.write(actual.json, to: expect)
+                        Terminal.out("recorded \(actual.transitions.count) transition\(actual.transitions.count == 1 ? "" : "s") in \(expect)\n")
+                    }
                     return
                 }
-                let expected = try Expectation.load(expect)
-                let drift = expected.drift(to: actual)
-                if drift.isEmpty {
-                    Terminal.out("\(displayName(file)): ok (\(actual.transitions.count) transitions, \(actual.transitions.map(\.operations.count).reduce(0, +)) operations match \(expect))\n")
-                    return
+                let annotate = WorkflowCommands.enabled
+                let textOut = !reports.contains { $0.path == nil }
+                var outcomes: [CheckOutcome] = []
+                for (file, expect) in pairs {
+                    var outcome = CheckOutcome.check(file, expect: expect, timeline: timeline)
+                    if annotate || !reports.isEmpty { outcome.locate() }
+                    print(outcome, text: textOut, annotate: annotate, several: pairs.count > 1)
+                    outcomes.append(outcome)
                 }
-                Terminal.out(drift.map(PlainText.visible).joined(separator: "\n") + "\n")
-                throw Failure(["\(displayName(file)): error: the operations drifted from \(expect) (re-record with --record if the change is intended)"],
-                              status: Failure.Status.checkFailed)
+                var failed: Failure?
+                for report in reports {
+                    let text = report.format == .json ? CheckReport.json(outcomes) : JUnitReport.xml(outcomes, run: .now)
+                    do {
+                        try OutputFile.write(text, to: report.path ?? "-")
+                    } catch let failure as Failure {
+                        Terminal.error(failure.lines)
+                        failed = failed ?? failure
+                    }
+                }
+                if let stepSummary {
+                    do {
+                        try StepSummary.append(to: stepSummary) { CheckSummary.markdown(outcomes, limit: $0) }
+                    } catch let failure as Failure {
+                        Terminal.error(failure.lines)
+                        failed = failed ?? failure
+                    }
+                }
+                // An unreadable input outranks a failed report, which outranks drift.
+                let status = outcomes.compactMap { $0.error?.status }.first ?? failed?.status
+                    ?? (outcomes.contains { $0.status == .drifted } ? Failure.Status.checkFailed : nil)
+                if let status { throw Failure([], status: status) }
             }
         }
+
+        /// Prints one document's result: `FILE: ok (…)`, or its drift on standard output and
+        /// an error line on standard error, or the error that stopped it; on GitHub Actions
+        /// each drifted step also as an annotation on its line.
+        private func print(_ o: CheckOutcome, text: Bool, annotate: Bool, several: Bool) {
+            switch o.status {
+            case .error:
+                Terminal.error(o.error?.lines ?? [])
+            case .matched:
+                if text {
+                    Terminal.out("\(o.name): ok (\(o.transitions.count) transitions, \(o.transitions.compactMap(\.actual).map(\.count).reduce(0, +)) operations match \(o.expect))\n")
+                }
+            case .drifted:
+                if text {
+                    Terminal.out((several ? "\(o.name):\n" : "") + o.drift.map(PlainText.visible).joined(separator: "\n") + "\n")
+                }
+                var annotations: [WorkflowCommands.Annotation] = []
+                if annotate {
+                    let file = o.file == "-" ? nil : o.file
+                    for t in o.transitions where t.status != .matched {
+                        annotations.append(.init(file: file, line: o.lines.transitions[t.index], title: "navviz check: step \(t.step) \(t.status.rawValue)",
+                                                 message: (t.lines + ["(expected in \(o.expect))"]).joined(separator: "\n")))
+                    }
+                    if !o.failureMatches {
+                        annotations.append(.init(file: file, line: o.lines.failure, title: "navviz check: the route's result drifted",
+                                                 message: "expected: \(o.expectedFailure ?? "the destination is reached")\nactual: \(o.actualFailure ?? "the destination is reached")"))
+                    }
+                }
+                Terminal.error(["\(o.name): error: the operations drifted from \(o.expect) (re-record with --record if the change is intended)"], annotate: annotations.isEmpty)
+                WorkflowCommands.emit(annotations)
+            }
+        }
+
+        /// Each FILE with its expectation: --expect itself for one FILE, else
+        /// `DIR/NAME.expected.json` in the directory --expect names.
+        func expectations() throws -> [(file: String, expect: String)] {
+            var isDirectory: ObjCBool = false
+            let isDir = FileManager.default.fileExists(atPath: expect, isDirectory: &isDirectory) && isDirectory.boolValue
+            guard isDir || files.count > 1 else { return [(files[0], expect)] }
+            guard isDir else {
+                throw Failure(["\(expect): error: with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)"],
+                              status: record ? Failure.Status.cannotCreate : Failure.Status.noInput)
+            }
+            var seen: [String: String] = [:]
+            return try files.map { file in
+                guard file != "-" else {
+                    throw Failure(["error: standard input has no name to find its expectation in '\(expect)' by; give --expect a file"], status: Failure.Status.usage)
+                }
+                let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".expected.json"
+                let path = URL(fileURLWithPath: expect).appendingPathComponent(name).relativePath(from: expect)
+                if let other = seen[path] {
+                    throw Failure(["error: '\(other)' and '\(file)' would share the expectation '\(path)'; check them separately"], status: Failure.Status.usage)
+                }
+                seen[path] = file
+                return (file, path)
+            }
+        }
+    }
+}
+
+/// `--report FORMAT[:PATH]`: a check report's format, and where to write it (nil: standard
+/// output).
+struct ReportRequest: ExpressibleByArgument {
+    enum Format: String, CaseIterable {
+        case json, junit
+    }
+
+    var format: Format
+    var path: String?
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let format = Format(rawValue: String(parts[0])) else { return nil }
+        self.format = format
+        if parts.count == 2 {
+            guard !parts[1].isEmpty else { return nil }
+            path = parts[1] == "-" ? nil : String(parts[1])
+        }
+    }
+
+    static var allValueStrings: [String] { ["json", "junit", "json:PATH", "junit:PATH"] }
+}
+
+private extension URL {
+    /// The path as written under `base` (`base/NAME`), without resolving it.
+    func relativePath(from base: String) -> String {
+        (base.hasSuffix("/") ? base : base + "/") + lastPathComponent
     }
 }

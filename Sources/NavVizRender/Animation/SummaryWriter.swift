@@ -50,7 +50,7 @@ public enum SummaryWriter {
     /// emphasis, one line (CR LF, lone CRs, U+2028/U+2029 included), and no controls or
     /// bidirectional overrides (they become spaces). Works on scalars: `"\r\n"` is one
     /// Swift `Character` and would slip past a per-character match.
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
             switch u {

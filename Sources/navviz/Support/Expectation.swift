@@ -78,29 +78,23 @@ struct Expectation: Equatable {
         if transitions.count != actual.transitions.count {
             out.append("expected \(transitions.count) transitions, got \(actual.transitions.count)")
         }
-        for i in 0..<max(transitions.count, actual.transitions.count) {
-            let e = i < transitions.count ? transitions[i].operations : []
-            let a = i < actual.transitions.count ? actual.transitions[i].operations : []
-            guard e != a else { continue }
-            let label = (i < actual.transitions.count ? actual.transitions[i].label : nil) ?? (i < transitions.count ? transitions[i].label : nil)
-            out.append("step \(i + 1)\(label.map { " (\($0))" } ?? ""):")
-            var j = 0
-            while j < max(e.count, a.count) {
-                let x = j < e.count ? e[j] : nil, y = j < a.count ? a[j] : nil
-                if x == y {
-                    out.append("    \(j + 1). \(OperationFormat.phrase(x!))")
-                } else {
-                    if let x { out.append("  - \(j + 1). \(OperationFormat.phrase(x))") }
-                    if let y { out.append("  + \(j + 1). \(OperationFormat.phrase(y))") }
-                }
-                j += 1
-            }
-        }
+        out += compare(to: actual).filter { $0.status != .matched }.flatMap(\.lines)
         if failure != actual.failure {
             out.append("failure:")
             if let f = failure { out.append("  - \(f)") }
             if let f = actual.failure { out.append("  + \(f)") }
         }
         return out
+    }
+
+    /// Every transition of either side, in order, with how it compares: matched, drifted,
+    /// missing from `actual`, or extra in it.
+    func compare(to actual: Expectation) -> [TransitionCheck] {
+        (0..<max(transitions.count, actual.transitions.count)).map { i in
+            let e = i < transitions.count ? transitions[i] : nil
+            let a = i < actual.transitions.count ? actual.transitions[i] : nil
+            let status: TransitionCheck.Status = e == nil ? .extra : a == nil ? .missing : e!.operations == a!.operations ? .matched : .drifted
+            return TransitionCheck(index: i, label: a?.label ?? e?.label, status: status, expected: e?.operations, actual: a?.operations)
+        }
     }
 }

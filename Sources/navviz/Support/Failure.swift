@@ -50,10 +50,15 @@ func reporting(_ body: () throws -> Void) throws {
 enum Terminal {
     /// Writes error lines to stderr. Each line may quote a document's ids and labels, so
     /// controls in it are shown as escapes (``PlainText/visible(_:)``) before any colour.
-    static func error(_ lines: [String]) {
+    /// On GitHub Actions they are also annotations (``WorkflowCommands``), unless
+    /// `annotate` is false because the caller printed more precise ones.
+    static func error(_ lines: [String], annotate: Bool = true) {
         guard !lines.isEmpty else { return }
         let text = lines.map { Style.highlightError(PlainText.visible($0)) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
+        if annotate, WorkflowCommands.enabled {
+            WorkflowCommands.emit(WorkflowCommands.annotations(errorLines: lines))
+        }
     }
 
     /// Whether warnings are printed (helper processes leave them to the process that

@@ -1,0 +1,98 @@
+import NavVizCore
+import NavVizFiles
+
+/// The result of checking one document against its expectation: every transition compared,
+/// or the error that stopped the check. Reports, step summaries and annotations read it.
+struct CheckOutcome {
+    /// The document's outcome as a whole.
+    enum Status: String {
+        /// Every transition and the route's result are as expected.
+        case matched
+        /// Some transition (or the route's result) differs.
+        case drifted
+        /// The document or the expectation could not be read.
+        case error
+    }
+
+    /// The document as given on the command line.
+    var file: String
+    /// The expectation file it was compared with.
+    var expect: String
+    /// `sequence`, `log`, `script`, `route` or `snapshot` (nil when it could not be read).
+    var source: String?
+    var transitions: [TransitionCheck] = []
+    /// A route's recorded and actual failure (`destination not reachable: …`).
+    var expectedFailure: String?
+    var actualFailure: String?
+    /// The readable differences `check` prints (empty when matched).
+    var drift: [String] = []
+    /// Why the document could not be checked.
+    var error: Failure?
+    /// How long building and comparing took.
+    var seconds: Double = 0
+    /// Where the transitions are in the document; filled in by ``locate()`` when a report
+    /// or an annotation needs it.
+    var lines = Lines()
+
+    var status: Status {
+        if error != nil { return .error }
+        return drift.isEmpty ? .matched : .drifted
+    }
+
+    /// The name messages use for the document (`<stdin>` for `-`).
+    var name: String { displayName(file) }
+
+    var failureMatches: Bool { expectedFailure == actualFailure }
+
+    /// Whether the expectation or the document has a route failure to compare.
+    var hasFailure: Bool { expectedFailure != nil || actualFailure != nil }
+
+    /// Builds `file`'s timeline and compares it with `expect`; an error is kept, not thrown.
+    static func check(_ file: String, expect: String, timeline: TimelineOptions) -> CheckOutcome {
+        var outcome = CheckOutcome(file: file, expect: expect)
+        let start = ContinuousClock.now
+        do {
+            let actual = Expectation(try timeline.build(file))
+            outcome.source = actual.source
+            let expected = try Expectation.load(expect)
+            outcome.transitions = expected.compare(to: actual)
+            outcome.expectedFailure = expected.failure
+            outcome.actualFailure = actual.failure
+            outcome.drift = expected.drift(to: actual)
+        } catch let failure as Failure {
+            outcome.error = failure
+        } catch let error as DocumentFile.LoadError {
+            outcome.error = Failure(error)
+        } catch {
+            outcome.error = Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.software)
+        }
+        let elapsed = (ContinuousClock.now - start).components
+        outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return outcome
+    }
+
+    /// The number of transitions with each status.
+    func count(_ status: TransitionCheck.Status) -> Int {
+        transitions.count { $0.status == status }
+    }
+
+    /// Where a checked document's transitions and route result are, by line.
+    struct Lines {
+        /// The line each transition leads to, by index (a missing transition has none).
+        var transitions: [Int: Int] = [:]
+        /// A route's destination, where its result comes from.
+        var failure: Int?
+    }
+
+    /// Finds the lines of the document's transitions, where it can (not for standard input
+    /// or a document that could not be read).
+    mutating func locate() {
+        guard let source = source.flatMap(NavVizCore.Timeline.Source.init(rawValue:)), let lines = DocumentFile.lines(file) else { return }
+        var out = Lines()
+        for t in transitions {
+            if let line = lines.line(ofTransition: t.index, source: source) { out.transitions[t.index] = line }
+        }
+        if source == .route { out.failure = lines.line(ofTransition: 0, source: .route) }
+        self.lines = out
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import NavVizCore
+
+/// `check --report junit`: JUnit XML as GitLab, Jenkins and GitHub test reporters read it.
+/// Each document is a `<testsuite>` and each transition a `<testcase>` (plus one for a
+/// route's result when either side has a failure); a drifted, missing or extra transition
+/// holds a `<failure>` whose message names the step and the difference, and a document
+/// that could not be checked holds one test case with an `<error>`. Follows the Ant JUnit
+/// schema: every required attribute and element is there, and nothing it does not allow.
+enum JUnitReport {
+    /// When the check ran and on which host, as the schema requires.
+    struct Run {
+        var timestamp: Date
+        var hostname: String
+
+        static var now: Run {
+            let host = ProcessInfo.processInfo.hostName
+            return Run(timestamp: Date(), hostname: host.isEmpty ? "localhost" : host)
+        }
+    }
+
+    static func xml(_ outcomes: [CheckOutcome], run: Run) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        for (id, o) in outcomes.enumerated() {
+            var cases: [String] = []
+            var failures = 0, errors = 0
+            if let error = o.error {
+                errors += 1
+                let message = error.lines.map(PlainText.visible).joined(separator: "\n")
+                cases.append(testcase("check", o, body: "<error type=\"error\" message=\"\(attribute(message))\">\(text(message))</error>"))
+            }
+            for t in o.transitions {
+                let name = "step \(t.step)" + (t.label.map { ": \($0)" } ?? "")
+                guard t.status != .matched else {
+                    cases.append(testcase(name, o, body: nil))
+                    continue
+                }
+                failures += 1
+                let at = o.lines.transitions[t.index].map { " (\(o.name):\($0))" } ?? ""
+                var body = t.lines.joined(separator: "\n")
+                body += "\n\nexpected in \(o.expect)\(at.isEmpty ? "" : ", document line \(o.lines.transitions[t.index]!)")"
+                cases.append(testcase(name, o, body: "<failure type=\"\(t.status.rawValue)\" message=\"\(attribute(t.summary + at))\">\(text(body))</failure>"))
+            }
+            if o.error == nil, o.hasFailure {
+                if o.failureMatches {
+                    cases.append(testcase("route result", o, body: nil))
+                } else {
+                    failures += 1
+                    let body = "expected: \(o.expectedFailure ?? "the destination is reached")\nactual: \(o.actualFailure ?? "the destination is reached")"
+                    cases.append(testcase("route result", o, body: "<failure type=\"drifted\" message=\"the route's result drifted\">\(text(body))</failure>"))
+                }
+            }
+            out += "  <testsuite name=\"\(attribute(token(o.name)))\" package=\"navviz.check\" id=\"\(id)\""
+            out += " hostname=\"\(attribute(token(run.hostname)))\" timestamp=\"\(timestamp(run.timestamp))\""
+            out += " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", o.seconds))\">\n"
+            out += "    <properties>\n"
+            out += "      <property name=\"expect\" value=\"\(attribute(o.expect))\"/>\n"
+            if let source = o.source { out += "      <property name=\"source\" value=\"\(source)\"/>\n" }
+            out += "    </properties>\n"
+            out += cases.joined()
+            out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    private static func testcase(_ name: String, _ o: CheckOutcome, body: String?) -> String {
+        let head = "    <testcase name=\"\(attribute(token(name)))\" classname=\"\(attribute(token(o.name)))\" time=\"0\""
+        guard let body else { return head + "/>\n" }
+        return head + ">\n      " + body + "\n    </testcase>\n"
+    }
+
+    /// `2026-11-20T14:03:00` in UTC: the schema's timestamp has no time zone.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+
+    /// A name as the schema's `xs:token` holds it: one line, no runs of spaces, never empty;
+    /// controls shown as escapes.
+    static func token(_ s: String) -> String {
+        let words = PlainText.visible(s).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return words.isEmpty ? "-" : words.joined(separator: " ")
+    }
+
+    /// Each line with its controls shown as escapes (XML 1.0 cannot hold them), the line
+    /// breaks between lines kept.
+    static func visibleLines(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.visible(String($0)) }.joined(separator: "\n")
+    }
+
+    /// Text for an attribute value: XML's five specials escaped, line breaks kept as
+    /// character references (a parser would fold a raw one into a space), controls shown
+    /// as escapes.
+    static func attribute(_ s: String) -> String {
+        var out = ""
+        for u in visibleLines(s).unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// Text for element content: `&`, `<` and `>` escaped, controls shown as escapes.
+    static func text(_ s: String) -> String {
+        var out = ""
+        for u in visibleLines(s).unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import NavVizCore
+import NavVizFiles
+
+/// GitHub Actions workflow commands: on a runner (`GITHUB_ACTIONS=true`) navviz also prints
+/// its errors and a check's drift as `::error file=…,line=…,title=…::message` lines on
+/// standard error, which GitHub shows as annotations on the pull request's files. Elsewhere
+/// nothing changes.
+enum WorkflowCommands {
+    /// One annotation.
+    struct Annotation: Equatable {
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var title: String
+        var message: String
+    }
+
+    /// Whether navviz runs on GitHub Actions.
+    static var enabled: Bool { ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" }
+
+    /// `::error file=F,line=L,col=C,title=T::message`, escaped as the runner unescapes it.
+    static func command(_ a: Annotation) -> String {
+        var properties: [String] = []
+        if let file = a.file { properties.append("file=" + escapeProperty(file)) }
+        if let line = a.line { properties.append("line=\(line)") }
+        if let column = a.column { properties.append("col=\(column)") }
+        properties.append("title=" + escapeProperty(a.title))
+        return "::error " + properties.joined(separator: ",") + "::" + escapeData(a.message)
+    }
+
+    /// A message: `%`, CR and LF as `%25`, `%0D`, `%0A` (the runner turns them back);
+    /// other controls shown as escapes (``PlainText/visible(_:)``).
+    static func escapeData(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case _ where PlainText.isUnsafe(u): out += PlainText.visible(String(u))
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// A property value: as a message, and `:` and `,` as `%3A` and `%2C`.
+    static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// Prints annotations on standard error.
+    static func emit(_ annotations: [Annotation]) {
+        guard !annotations.isEmpty else { return }
+        FileHandle.standardError.write(Data((annotations.map(command).joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// The annotations of `FILE: error: …` lines (`FILE:LINE: error:` and
+    /// `FILE:LINE:COL: error:` carry their place); a line without `: error: ` continues the
+    /// message before it. A message that starts with a document path
+    /// (`frames[2].tree.children[0]: …`, `steps[1] ('open') actions[0] …`) points at that
+    /// value's line when FILE is a JSON or YAML document.
+    static func annotations(errorLines lines: [String]) -> [Annotation] {
+        var out: [Annotation] = []
+        for line in lines {
+            guard let r = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else {
+                if out.isEmpty {
+                    out.append(Annotation(title: "navviz", message: line))
+                } else {
+                    out[out.count - 1].message += "\n" + line
+                }
+                continue
+            }
+            let message = String(line[r.upperBound...])
+            var annotation = Annotation(title: "navviz", message: message)
+            if r.lowerBound > line.startIndex {
+                var place = line[..<r.lowerBound].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                var numbers: [Int] = []
+                while place.count > 1, numbers.count < 2, let n = Int(place.last!) {
+                    numbers.insert(n, at: 0)
+                    place.removeLast()
+                }
+                let file = place.joined(separator: ":")
+                if file != DocumentFile.stdinName { annotation.file = file }
+                annotation.line = numbers.first
+                annotation.column = numbers.count > 1 ? numbers[1] : nil
+                if annotation.line == nil, let file = annotation.file {
+                    annotation.line = lineOfPath(in: file, message: message)
+                }
+            }
+            out.append(annotation)
+        }
+        return out
+    }
+
+    /// Documents larger than this are not read again to find a line.
+    static let lookupLimit = 64 << 20
+
+    /// The line of the document path a message starts with, if FILE is a JSON or YAML
+    /// document that holds it.
+    static func lineOfPath(in file: String, message: String) -> Int? {
+        let path = message.prefix { $0 != ":" && $0 != " " }
+        guard !path.isEmpty, DocumentFile.Format(path: file) != .log,
+              let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size <= lookupLimit
+        else { return nil }
+        return DocumentFile.lines(file)?.line(ofPath: String(path))
+    }
+}
