@@ -12,9 +12,10 @@ extension NavVizCommand {
             discussion: """
             Writes DIR/frames/0001.svg, 0002.svg, …, DIR/index.html (a player that works \
             offline: play, step, slider, keys ← → space, #N opens frame N), DIR/summary.md \
-            (Mermaid diagrams and a table of steps for a GitHub issue or \
-            $GITHUB_STEP_SUMMARY) and DIR/manifest.json. --png adds frames/NNNN.png and \
-            --gif animation.gif.
+            (Mermaid diagrams and a table of steps for a GitHub issue) and \
+            DIR/manifest.json. --png adds frames/NNNN.png and --gif animation.gif. \
+            --step-summary PATH appends the summary without links to local files to PATH \
+            (for $GITHUB_STEP_SUMMARY, whose page cannot reach them).
 
             For each transition there is a pending frame (the state before, its pending \
             operations numbered in execution order) and an applied frame (the new state). \
@@ -51,6 +52,9 @@ extension NavVizCommand {
 
         @Option(help: "The title shown in the player and the summary (default: the document's title).")
         var title: String?
+
+        @Option(help: ArgumentHelp("Also append the summary, without links to local files (Mermaid and text only), to PATH: for $GITHUB_STEP_SUMMARY.", valueName: "path"))
+        var stepSummary: String?
 
         @Option(help: "Processes that draw frames (default: one per core with --png or --gif, fewer for short animations; one for SVG alone and for standard input).")
         var jobs: Int?
@@ -91,6 +95,9 @@ extension NavVizCommand {
                 try bundle.finish(in: staged)
                 try staged.commit()
                 Terminal.out("\(output)/index.html\n")
+                if let stepSummary {
+                    try StepSummary.append(to: stepSummary) { bundle.stepSummary(limit: $0) }
+                }
                 if let failure = plan.outline.failure {
                     throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }

@@ -4,16 +4,18 @@ import NavVizCore
 /// `summary.md`: a bug-report or `$GITHUB_STEP_SUMMARY` page: the title, Mermaid diagrams of
 /// the first and last states (GitHub renders them inline), a table of steps with their
 /// operations and links to the frames. Kept under GitHub's 1 MiB summary limit by dropping
-/// table rows (with a note) and then the diagrams if needed.
+/// table rows (with a note) and then the diagrams if needed. Without frame files it is the
+/// step-summary variant: Mermaid and text only, nothing that points at a local file.
 public enum SummaryWriter {
     /// GitHub's limit for one step summary.
     public static let limit = 1_048_576
 
-    /// The summary of a timeline's outline and its frames (`files[i]` is frame `i`'s SVG).
-    public static func markdown(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], files: [String], theme: Theme, limit: Int = limit) -> String {
+    /// The summary of a timeline's outline and its frames (`files[i]` is frame `i`'s SVG;
+    /// nil for a step summary, which links no file).
+    public static func markdown(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], files: [String]?, theme: Theme, limit: Int = limit) -> String {
         let states = outline.stateCount, transitions = outline.transitions.count, operations = outline.operationCount
         var head = "# \(escape(title))\n\n"
-        head += "\(states) state\(states == 1 ? "" : "s"), \(transitions) transition\(transitions == 1 ? "" : "s"), \(operations) operation\(operations == 1 ? "" : "s"); \(frames.count) frames. Open `index.html` to step through them.\n\n"
+        head += "\(states) state\(states == 1 ? "" : "s"), \(transitions) transition\(transitions == 1 ? "" : "s"), \(operations) operation\(operations == 1 ? "" : "s"); \(frames.count) frames. " + (files == nil ? "The frames and the player (`index.html`) are in the animation's folder.\n\n" : "Open `index.html` to step through them.\n\n")
         if let failure = outline.failure { head += "> **error:** \(escape(failure))\n\n" }
         var diagrams = ""
         if let first = outline.first {
@@ -29,10 +31,14 @@ public enum SummaryWriter {
         var rows: [String] = []
         for (i, t) in outline.transitions.enumerated() {
             let ops = t.operations.isEmpty ? "no changes" : t.operations.enumerated().map { "\($0.offset + 1). \(escape(OperationFormat.phrase($0.element)))" }.joined(separator: "<br>")
-            let links = framesOf[i].map { "[\(String(format: "%04d", $0 + 1))](\(files[$0]))" }.joined(separator: " ")
-            rows.append("| \(i + 1) | \(escape(t.label ?? "")) | \(ops) | \(links) |")
+            if let files {
+                let links = framesOf[i].map { "[\(String(format: "%04d", $0 + 1))](\(files[$0]))" }.joined(separator: " ")
+                rows.append("| \(i + 1) | \(escape(t.label ?? "")) | \(ops) | \(links) |")
+            } else {
+                rows.append("| \(i + 1) | \(escape(t.label ?? "")) | \(ops) |")
+            }
         }
-        let tableHead = "## Steps\n\n| # | step | operations | frames |\n|---|---|---|---|\n"
+        let tableHead = files == nil ? "## Steps\n\n| # | step | operations |\n|---|---|---|\n" : "## Steps\n\n| # | step | operations | frames |\n|---|---|---|---|\n"
         var text = head + diagrams + tableHead + rows.joined(separator: "\n") + "\n"
         var kept = rows.count
         while text.utf8.count > limit, kept > 0 {

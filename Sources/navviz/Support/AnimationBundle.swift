@@ -68,6 +68,12 @@ struct AnimationBundle {
         }
     }
 
+    /// summary.md without links to the frames, for `--step-summary`: a GitHub step summary
+    /// cannot reach local files. At most `limit` bytes.
+    func stepSummary(limit: Int) -> String {
+        SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: nil, theme: theme, limit: limit)
+    }
+
     /// A staged file's bytes.
     private func read(_ name: String, in staged: OutputDirectory) throws(Failure) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: staged.path(name)) else {
