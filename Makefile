@@ -1,11 +1,26 @@
 # navviz: the two commands a new user needs are `make demo` and `make test`.
 SWIFT ?= swift
 OUT ?= out
-NAVVIZ = .build/debug/navviz
+
+## GRAPHVIZ_PREFIX=DIR: build, test, demo and bench against the Graphviz installed in DIR
+## (its pkg-config files, headers and libraries; e.g. one built by Scripts/build-graphviz.sh)
+## instead of the system's, in a build directory of its own (.build-graphviz/NAME). The
+## prefix's lib/ is searched first when linking and is on the binaries' run path, and the
+## build checks that navviz really loads that prefix's libgvc.
+GRAPHVIZ_PREFIX ?=
+ifneq ($(strip $(GRAPHVIZ_PREFIX)),)
+GRAPHVIZ_PREFIX := $(abspath $(GRAPHVIZ_PREFIX))
+BUILD_DIR ?= .build-graphviz/$(notdir $(GRAPHVIZ_PREFIX))
+export PKG_CONFIG_PATH := $(abspath $(BUILD_DIR))/pkgconfig:$(GRAPHVIZ_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+SWIFT_FLAGS += --scratch-path $(BUILD_DIR) -Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib
+else
+BUILD_DIR ?= .build
+endif
+NAVVIZ = $(BUILD_DIR)/debug/navviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev zlib1g-dev
 
-.PHONY: deps build demo test fuzz size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo test fuzz size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them.
 deps:
@@ -17,8 +32,22 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	fi
 
-build: deps
-	$(SWIFT) build
+build: deps graphviz-pkgconfig
+	$(SWIFT) build $(SWIFT_FLAGS)
+	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
+
+## graphviz-pkgconfig: with GRAPHVIZ_PREFIX, pc files that keep the system's library
+## directory off the link line (Scripts/graphviz-pkgconfig.sh says why).
+graphviz-pkgconfig:
+ifneq ($(strip $(GRAPHVIZ_PREFIX)),)
+	@Scripts/graphviz-pkgconfig.sh "$(GRAPHVIZ_PREFIX)" "$(abspath $(BUILD_DIR))/pkgconfig"
+endif
+
+## linkcheck: with GRAPHVIZ_PREFIX, fail unless BINARY loads the prefix's libgvc.
+linkcheck:
+ifneq ($(strip $(GRAPHVIZ_PREFIX)),)
+	@Scripts/check-graphviz-link.sh "$(BINARY)" "$(GRAPHVIZ_PREFIX)"
+endif
 
 ## demo: animate the bundled deep-link scenarios, draw a diff and a route, render every
 ## sample, into ./out, and print the paths.
@@ -40,9 +69,10 @@ demo: build
 	@echo "$(OUT)/<sample>.png for every sample"
 
 ## test: build and run every test.
-test: deps
-	$(SWIFT) build
-	$(SWIFT) test
+test: deps graphviz-pkgconfig
+	$(SWIFT) build $(SWIFT_FLAGS)
+	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
+	$(SWIFT) test $(SWIFT_FLAGS)
 
 ## fuzz: a longer fuzz run than `make test` does: FUZZ_SECONDS in-process (default 120),
 ## FUZZ_BINARY_RUNS cases through the binary (default 200), from FUZZ_SEED (default: the
@@ -55,22 +85,23 @@ FUZZ_SEED ?= $(shell date +%s)
 fuzz: build
 	@echo "fuzz: seed $(FUZZ_SEED)"
 	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
-		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test --filter 'FuzzTests|FuzzCommandTests'
+		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter 'FuzzTests|FuzzCommandTests'
 
 ## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
 size: build
-	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test --filter SizeCommandTests
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter SizeCommandTests
 
 ## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
 ## prints definite, indirect and possible bytes and whose stacks they are.
 leakcheck: build
-	Scripts/leakcheck.sh
+	NAVVIZ_BIN=$(NAVVIZ) Scripts/leakcheck.sh
 
 ## bench: build in release and compare navviz with the Graphviz CLI on this machine (not part
 ## of make test: a benchmark is not a test). Prints `name: value` lines and a table.
-bench: deps
-	$(SWIFT) build -c release --product navviz
-	python3 Scripts/bench.py .build/release/navviz
+bench: deps graphviz-pkgconfig
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz
+	@$(MAKE) --no-print-directory linkcheck BINARY=$(BUILD_DIR)/release/navviz
+	python3 Scripts/bench.py $(BUILD_DIR)/release/navviz
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-graphviz $(OUT)

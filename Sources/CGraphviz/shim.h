@@ -1,13 +1,187 @@
-// Graphviz's public C API (libgvc and libcgraph), found through pkg-config `libgvc`.
+// Graphviz's public C API (libgvc and libcgraph), found through pkg-config `libgvc`, and
+// navviz's version-independent boundary to it.
+//
+// Graphviz changed some of its API between the releases navviz supports (2.42 through
+// 14.x). Every call whose C signature or structure differs between them goes through a
+// small function here, chosen at compile time from the installed headers, so the Swift code
+// sees one signature whatever Graphviz it is built against:
+//
+//   Graphviz     what changed                                     signal in the headers
+//   9.0          Agmemdisc_t and Agdisc_t.mem removed;            AGHEADPOINTER no longer
+//                gvPluginList lost its 4th argument               defined (cgraph.h)
+//   13.0         Agiddisc_t.alloc removed; gvRenderData's         agnew no longer defined
+//                length is a size_t *; GVJ_t.imagedata is         (cgraph.h); GVPLUGIN_VERSION 8
+//                unsigned char *; plugin API version 6 -> 8
+//   14.0         graphviz_version.h defines GRAPHVIZ_VERSION_MAJOR  (only used to cross-check)
+//
+// (The signals are the macros each release removed together with the API it changed,
+// checked in the release tags 2.42.2, 8.1.0, 9.0.0, 12.2.1, 13.0.0 and 14.1.3.) Swift
+// cross-checks the result at run time: navviz_graphviz_api() must agree with the version
+// the headers name (PACKAGE_VERSION) and with the libgvc actually loaded (gvcVersion); see
+// GraphvizVersion.swift.
 #ifndef NAVVIZ_CGRAPHVIZ_SHIM_H
 #define NAVVIZ_CGRAPHVIZ_SHIM_H
+#include <stddef.h>
+#include <stdlib.h>
+#include <graphviz_version.h>
 #include <gvc.h>
 #include <cgraph.h>
-/* The device plugin interface, for navviz's in-process raster device (GraphvizRasterDevice). */
+/* The device plugin interface, for navviz's in-process raster device. */
 #include <gvplugin_device.h>
 
-/* cgraph's default disciplines, for a reader that replaces only the ID discipline. Swift 6
-   cannot touch these C globals directly (they are shared mutable state to it). */
-static inline Agmemdisc_t *navviz_default_mem_disc(void) { return &AgMemDisc; }
+/* Which generation of the API the headers describe: 2 (2.42 through 8.x), 9 (9.0 through
+   12.x) or 13 (13.0 and later). */
+#if (defined(GRAPHVIZ_VERSION_MAJOR) && GRAPHVIZ_VERSION_MAJOR >= 13) || GVPLUGIN_VERSION >= 8 || !defined(agnew)
+#define NAVVIZ_GRAPHVIZ_API 13
+#elif !defined(AGHEADPOINTER)
+#define NAVVIZ_GRAPHVIZ_API 9
+#else
+#define NAVVIZ_GRAPHVIZ_API 2
+#endif
+
+/* The API generation the headers were found to describe (2, 9 or 13). */
+static inline int navviz_graphviz_api(void) { return NAVVIZ_GRAPHVIZ_API; }
+
+/* The Graphviz version the headers belong to (PACKAGE_VERSION, e.g. "2.43.0" or "14.1.3"). */
+static inline const char *navviz_graphviz_headers_version(void) { return PACKAGE_VERSION; }
+
+/* The names of the installed plugins of one kind ("device", "render", …); free each name and
+   the array. (gvPluginList took a fourth, unused argument before 9.0.) */
+static inline char **navviz_plugin_list(GVC_t *gvc, const char *kind, int *count) {
+#if NAVVIZ_GRAPHVIZ_API >= 9
+    return gvPluginList(gvc, kind, count);
+#else
+    return gvPluginList(gvc, kind, count, NULL);
+#endif
+}
+
+/* gvRenderData with a size_t length (an unsigned int before 13.0). */
+static inline int navviz_render_data(GVC_t *gvc, Agraph_t *graph, const char *format, char **result, size_t *length) {
+#if NAVVIZ_GRAPHVIZ_API >= 13
+    return gvRenderData(gvc, graph, format, result, length);
+#else
+    unsigned int short_length = 0;
+    int status = gvRenderData(gvc, graph, format, result, &short_length);
+    *length = short_length;
+    return status;
+#endif
+}
+
+/* An ID discipline's callbacks, with the signatures every supported release shares. */
+typedef void *(*navviz_id_open_fn)(Agraph_t *graph, Agdisc_t *disc);
+typedef long (*navviz_id_map_fn)(void *state, int objtype, char *name, IDTYPE *id, int create);
+typedef void (*navviz_id_free_fn)(void *state, int objtype, IDTYPE id);
+typedef char *(*navviz_id_print_fn)(void *state, int objtype, IDTYPE id);
+typedef void (*navviz_id_close_fn)(void *state);
+typedef void (*navviz_id_register_fn)(void *state, int objtype, void *object);
+
+#if NAVVIZ_GRAPHVIZ_API < 13
+/* Agiddisc_t.alloc (before 13.0): claims a given ID; every ID navviz's discipline is asked
+   for is free (cgraph calls it only for objects created by ID, which navviz never does). */
+static inline long navviz_id_alloc(void *state, int objtype, IDTYPE id) {
+    (void)state; (void)objtype; (void)id;
+    return 1;
+}
+#endif
+
+/* An ID discipline from its callbacks (the structure had an `alloc` member before 13.0). */
+static inline Agiddisc_t navviz_id_disc(navviz_id_open_fn open, navviz_id_map_fn map, navviz_id_free_fn free_id,
+                                        navviz_id_print_fn print, navviz_id_close_fn close, navviz_id_register_fn idregister) {
+    Agiddisc_t disc;
+    disc.open = open;
+    disc.map = map;
+#if NAVVIZ_GRAPHVIZ_API < 13
+    disc.alloc = navviz_id_alloc;
+#endif
+    disc.free = free_id;
+    disc.print = print;
+    disc.close = close;
+    disc.idregister = idregister;
+    return disc;
+}
+
+/* cgraph's default I/O discipline, whose putstr and flush a reader keeps. (Swift 6 cannot
+   read this C global directly: it is shared mutable state to it.) */
 static inline Agiodisc_t navviz_default_io_disc(void) { return AgIoDisc; }
+
+/* agread with the given ID and I/O disciplines (before 9.0 a discipline also named its
+   memory allocator: cgraph's default one). */
+static inline Agraph_t *navviz_read(void *channel, Agiddisc_t *id, Agiodisc_t *io) {
+    Agdisc_t disc;
+#if NAVVIZ_GRAPHVIZ_API < 9
+    disc.mem = &AgMemDisc;
+#endif
+    disc.id = id;
+    disc.io = io;
+    return agread(channel, &disc);
+}
+
+/* An edge's head (cgraph's AGHEAD, a macro Swift cannot call). */
+static inline Agnode_t *navviz_edge_head(Agedge_t *edge) { return AGHEAD(edge); }
+
+/* ---- navviz's raster device, `navviz-bgra:cairo` ----------------------------------------
+   A device plugin for Graphviz's cairo renderer that writes no file format: when a page is
+   drawn, it lends the image surface's pixels (cairo's ARGB32 rows, 4 × width bytes apart) to
+   `page`. Its tables are built here, against the installed headers, and installed with
+   gvAddLibrary; they must outlive the context they are installed in. */
+
+/* Receives a drawn page: `context` as given at installation, then the pixels. */
+typedef void (*navviz_raster_page_fn)(void *context, const unsigned char *pixels, unsigned int width, unsigned int height);
+
+/* The device's name (its type), as passed to gvRenderContext / gvRenderData. */
+#define NAVVIZ_RASTER_DEVICE "navviz-bgra:cairo"
+
+typedef struct navviz_raster_device {
+    /* Graphviz hands the features back in every job (job->device.features), which is how
+       the device finds its page callback without a global. */
+    gvdevice_features_t features;
+    gvdevice_engine_t engine;
+    gvplugin_installed_t types[2];
+    gvplugin_api_t apis[2];
+    gvplugin_library_t library;
+    navviz_raster_page_fn page;
+    void *context;
+} navviz_raster_device;
+
+/* The device's `format` callback: the page is drawn and job->imagedata is the surface's. */
+static inline void navviz_raster_format(GVJ_t *job) {
+    const navviz_raster_device *device =
+        (const navviz_raster_device *)(const void *)((const char *)job->device.features - offsetof(navviz_raster_device, features));
+    if (job->imagedata == NULL || device->page == NULL || job->width == 0 || job->height == 0) return;
+    device->page(device->context, (const unsigned char *)job->imagedata, job->width, job->height);
+}
+
+/* The device's `initialize` callback does nothing, so Graphviz opens no output file for a
+   device that writes none. */
+static inline void navviz_raster_initialize(GVJ_t *job) { (void)job; }
+
+/* Builds the device's tables and installs them into `gvc`; NULL when memory runs out. The
+   device's features are the gdk plugin's `bmp:cairo:gdk` (96 dpi, no margin, truecolour).
+   Its id is never read: a device with an engine draws with its renderer's own id (the cairo
+   renderer's FORMAT_CAIRO; gvrender_select in lib/gvc/gvrender.c, 2.42 through 14.x). */
+static inline navviz_raster_device *navviz_raster_device_install(GVC_t *gvc, navviz_raster_page_fn page, void *context) {
+    navviz_raster_device *device = (navviz_raster_device *)calloc(1, sizeof(navviz_raster_device));
+    if (device == NULL) return NULL;
+    device->features.flags = GVDEVICE_BINARY_FORMAT | GVDEVICE_DOES_TRUECOLOR;
+    device->features.default_dpi.x = 96;
+    device->features.default_dpi.y = 96;
+    device->engine.initialize = navviz_raster_initialize;
+    device->engine.format = navviz_raster_format;
+    device->types[0].id = 0;
+    device->types[0].type = NAVVIZ_RASTER_DEVICE;
+    device->types[0].quality = 0;
+    device->types[0].engine = &device->engine;
+    device->types[0].features = &device->features;
+    device->apis[0].api = API_device;
+    device->apis[0].types = device->types;
+    device->library.packagename = (char *)"navviz";
+    device->library.apis = device->apis;
+    device->page = page;
+    device->context = context;
+    gvAddLibrary(gvc, &device->library);
+    return device;
+}
+
+/* Frees a device's tables, once the context it was installed in is freed. */
+static inline void navviz_raster_device_free(navviz_raster_device *device) { free(device); }
 #endif

@@ -115,10 +115,6 @@ extension StepMode: ExpressibleByArgument {}
 extension AnimationRenderer.LayoutMode: ExpressibleByArgument {}
 extension DiffDialect: ExpressibleByArgument {}
 
-extension RenderError {
-    var isLimit: Bool { if case .tooLarge = self { true } else { false } }
-}
-
 /// `rendering frames 12/40` on stderr, rewritten in place, only on a terminal.
 final class Progress {
     let enabled: Bool

@@ -48,7 +48,7 @@ enum FrameJobs {
             do throws(RenderError) {
                 rendered = try drawing.render(chunk.map(\.frame), png: png)
             } catch {
-                throw Failure(["\(displayName(source.file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
+                throw Failure(error, file: source.file)
             }
             for ((i, _), rendered) in zip(chunk, rendered) {
                 try writer.write(rendered.svg, AnimationBundle.svgName(i))

@@ -13,8 +13,9 @@ struct NavVizCommand: ParsableCommand {
         ReSwift-Router see it.
 
         Exit status: 0 ok, 1 a failed check or an unreachable destination, 64 bad usage, \
-        65 invalid input, 66 an input that cannot be read, 70 an internal rendering error, \
-        74 an output that cannot be written.
+        65 invalid input, 66 an input that cannot be read, 69 a Graphviz that cannot be used \
+        (missing, or another release than navviz was built against), 70 an internal \
+        rendering error, 74 an output that cannot be written.
         """,
         version: NavVizVersion.string,
         subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, RenderFrames.self]

@@ -14,6 +14,8 @@ public final class Graphviz: @unchecked Sendable {
 
     private let lock = NSLock()
     private var context: OpaquePointer?
+    /// Why the context cannot be used (a libgvc of another release), reported by every call.
+    private var startFailure: RenderError?
     private var devices: Set<String> = []
     /// navviz's raster device, installed with the context and living as long as it.
     private var raster: GraphvizRasterDevice?
@@ -113,12 +115,20 @@ public final class Graphviz: @unchecked Sendable {
     private func withContext<T>(_ body: (OpaquePointer) throws(RenderError) -> T) throws(RenderError) -> T {
         lock.lock()
         defer { lock.unlock() }
+        if let startFailure { throw startFailure }
         if context == nil {
             GraphvizMessages.install()
             guard let gvc = gvContext() else { throw .unavailable("gvContext() returned nothing") }
+            // Nothing that depends on the headers' structure layouts runs before this check.
+            do throws(RenderError) {
+                try GraphvizVersion.check(loaded: gvcVersion(gvc).map { String(cString: $0) } ?? "unknown")
+            } catch {
+                startFailure = error
+                throw error
+            }
             context = gvc
             devices = listDevices(gvc)
-            raster = GraphvizRasterDevice(installingInto: gvc)
+            raster = GraphvizRasterDevice.install(into: gvc)
             if devices.isEmpty {
                 throw .unavailable("no plugins are configured (run 'dot -c' as root)")
             }
@@ -144,8 +154,7 @@ public final class Graphviz: @unchecked Sendable {
             }
             var edge = agfstout(graph, n)
             while let e = edge {
-                // An out-edge's `node` is its head (cgraph's AGHEAD, a macro Swift cannot call).
-                if let head = e.pointee.node, let pos = attribute(e, "pos") {
+                if let head = navviz_edge_head(e), let pos = attribute(e, "pos") {
                     out.edges["\(name)->\(String(cString: agnameof(head)))"] = pos
                 }
                 edge = agnxtout(graph, e)
@@ -157,7 +166,7 @@ public final class Graphviz: @unchecked Sendable {
 
     private func listDevices(_ gvc: OpaquePointer) -> Set<String> {
         var count: Int32 = 0
-        guard let list = gvPluginList(gvc, "device", &count, nil) else { return [] }
+        guard let list = navviz_plugin_list(gvc, "device", &count) else { return [] }
         var out = Set<String>()
         for i in 0..<Int(count) {
             if let item = list[i] {
@@ -191,8 +200,8 @@ public final class Graphviz: @unchecked Sendable {
 
     private func renderData(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, device: String, name: String) throws(RenderError) -> [UInt8] {
         var buffer: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        let status = gvRenderData(gvc, graph, device, &buffer, &length)
+        var length = 0
+        let status = navviz_render_data(gvc, graph, device, &buffer, &length)
         defer { if let buffer { gvFreeRenderData(buffer) } }
         guard status == 0, let buffer else {
             let messages = GraphvizMessages.take()

@@ -86,8 +86,8 @@ enum GraphvizIsolation {
         }
         guard gvLayout(gvc, graph, engine) == 0 else { _exit(11) }
         var buffer: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        guard gvRenderData(gvc, graph, device, &buffer, &length) == 0, let buffer else { _exit(12) }
+        var length = 0
+        guard navviz_render_data(gvc, graph, device, &buffer, &length) == 0, let buffer else { _exit(12) }
         var offset = 0
         while offset < Int(length) {
             let n = write(data, buffer + offset, Int(length) - offset)

@@ -9,8 +9,9 @@ internal import CGraphviz
 /// It takes the place of the gdk plugin's `bmp:cairo:gdk`, which copied the surface into a
 /// pixbuf, wrote it out as a BMP and had navviz read the BMP back: three full-size copies of
 /// every frame, each in freshly mapped memory. The device's features are the gdk plugin's
-/// (96 dpi, no margin; its id is cairo's "image surface" format), so frames come out the same
-/// size and with the same pixels as through gdk.
+/// (96 dpi, no margin), so frames come out the same size and with the same pixels as through
+/// gdk. Its plugin tables are built in C (`navviz_raster_device_install` in `shim.h`), against
+/// the Graphviz headers navviz is compiled with, so their layout is always the installed one.
 ///
 /// Only used under ``Graphviz``'s lock. The C structures Graphviz keeps pointers to are owned
 /// here and freed in `deinit`; the owner (``Graphviz``) keeps the device as long as the
@@ -19,56 +20,38 @@ internal import CGraphviz
 /// as a ``BGRAImage`` for the duration of one call.
 final class GraphvizRasterDevice {
     /// The device name to render with.
-    static let device = "navviz-bgra:cairo"
+    static let device = NAVVIZ_RASTER_DEVICE
 
-    /// cairo's `FORMAT_CAIRO` (its renderer's format ids): draw into an image surface and hand
-    /// its data to the device instead of writing a file format.
-    private static let imageSurfaceFormat: Int32 = 0
-
-    private let engine: UnsafeMutablePointer<gvdevice_engine_t>
-    private let features: UnsafeMutablePointer<gvdevice_features_t>
-    private let types: UnsafeMutablePointer<gvplugin_installed_t>
-    private let apis: UnsafeMutablePointer<gvplugin_api_t>
-    private let library: UnsafeMutablePointer<gvplugin_library_t>
-    private let typeName: UnsafeMutablePointer<CChar>
-    private let packageName: UnsafeMutablePointer<CChar>
+    /// The plugin's tables, built in C against the installed headers (`shim.h`) and freed
+    /// in `deinit`.
+    private var tables: UnsafeMutablePointer<navviz_raster_device>?
 
     /// The canvas pages are drawn on, kept from page to page (nil without libcairo).
     private let canvas = CairoCanvas.load()
 
     /// Who receives the page being drawn; set only while ``draw(_:_:into:)`` runs.
-    nonisolated(unsafe) private static var receiver: ((BGRAImage) -> Void)?
+    private var receiver: ((BGRAImage) -> Void)?
 
-    /// Builds the plugin's tables and installs the device into `gvc`.
-    init(installingInto gvc: OpaquePointer) {
-        typeName = strdup(Self.device)
-        packageName = strdup("navviz")
-        engine = .allocate(capacity: 1)
-        engine.initialize(to: gvdevice_engine_t(initialize: { _ in }, format: { job in GraphvizRasterDevice.format(job) }, finalize: nil))
-        features = .allocate(capacity: 1)
-        features.initialize(to: gvdevice_features_t(
-            flags: GVDEVICE_BINARY_FORMAT | GVDEVICE_DOES_TRUECOLOR,
-            default_margin: pointf(x: 0, y: 0), default_pagesize: pointf(x: 0, y: 0), default_dpi: pointf(x: 96, y: 96)))
-        types = .allocate(capacity: 2)
-        types.initialize(to: gvplugin_installed_t(id: Self.imageSurfaceFormat, type: typeName, quality: 0,
-                                                  engine: UnsafeMutableRawPointer(engine), features: UnsafeMutableRawPointer(features)))
-        (types + 1).initialize(to: gvplugin_installed_t(id: 0, type: nil, quality: 0, engine: nil, features: nil))
-        apis = .allocate(capacity: 2)
-        apis.initialize(to: gvplugin_api_t(api: API_device, types: types))
-        (apis + 1).initialize(to: gvplugin_api_t(api: api_t(rawValue: 0), types: nil))
-        library = .allocate(capacity: 1)
-        library.initialize(to: gvplugin_library_t(packagename: packageName, apis: apis))
-        gvAddLibrary(gvc, library)
-    }
+    private init() {}
 
     deinit {
-        library.deallocate()
-        apis.deallocate()
-        types.deallocate()
-        features.deallocate()
-        engine.deallocate()
-        free(typeName)
-        free(packageName)
+        if let tables { navviz_raster_device_free(tables) }
+    }
+
+    /// Builds the plugin's tables and installs the device into `gvc`; nil when memory runs
+    /// out. The tables reach back to the device through an unretained pointer, which the
+    /// owner keeps valid by keeping the device as long as the context.
+    static func install(into gvc: OpaquePointer) -> GraphvizRasterDevice? {
+        let device = GraphvizRasterDevice()
+        device.tables = navviz_raster_device_install(gvc, { context, pixels, width, height in
+            guard let context, let pixels else { return }
+            let device = Unmanaged<GraphvizRasterDevice>.fromOpaque(context).takeUnretainedValue()
+            // An ARGB32 surface's rows are 4-byte aligned, so they are exactly 4 × width bytes apart.
+            let (width, height) = (Int(width), Int(height))
+            device.receiver?(BGRAImage(width: width, height: height, stride: 4 * width,
+                                       bytes: UnsafeRawBufferPointer(start: pixels, count: 4 * width * height)))
+        }, Unmanaged.passUnretained(device).toOpaque())
+        return device.tables == nil ? nil : device
     }
 
     /// Renders a laid-out graph through the device, lending its page to `receive`. Returns
@@ -100,8 +83,8 @@ final class GraphvizRasterDevice {
         var lent = false
         let status: Int32 = withReceiver({ lent = true; receive($0) }) {
             var buffer: UnsafeMutablePointer<CChar>?
-            var length: UInt32 = 0
-            let status = gvRenderData(gvc, graph, Self.device, &buffer, &length)
+            var length = 0
+            let status = navviz_render_data(gvc, graph, Self.device, &buffer, &length)
             if let buffer { gvFreeRenderData(buffer) }
             return status
         }
@@ -111,22 +94,9 @@ final class GraphvizRasterDevice {
     /// Runs `body` with `receiver` receiving the pages Graphviz draws.
     private func withReceiver<T>(_ receiver: (BGRAImage) -> Void, _ body: () -> T) -> T {
         withoutActuallyEscaping(receiver) { receiver in
-            Self.receiver = receiver
-            defer { Self.receiver = nil }
+            self.receiver = receiver
+            defer { self.receiver = nil }
             return body()
         }
-    }
-
-    /// The device's `format` callback: the page is drawn and `imagedata` is the surface's.
-    /// (The device's `initialize` does nothing, so that Graphviz opens no output file for a
-    /// device that writes none.)
-    private static func format(_ job: UnsafeMutablePointer<GVJ_t>?) {
-        guard let job, let data = job.pointee.imagedata, let receiver else { return }
-        let width = Int(job.pointee.width), height = Int(job.pointee.height)
-        guard width > 0, height > 0 else { return }
-        // An ARGB32 surface's rows are 4-byte aligned, so they are exactly 4 × width bytes apart.
-        let stride = 4 * width
-        receiver(BGRAImage(width: width, height: height, stride: stride,
-                           bytes: UnsafeRawBufferPointer(start: data, count: stride * height)))
     }
 }

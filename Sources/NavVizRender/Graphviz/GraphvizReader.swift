@@ -17,8 +17,7 @@ enum GraphvizReader {
         return text.withUnsafeMutableBufferPointer { buffer in
             var source = Source(bytes: UnsafeBufferPointer(buffer), position: 0)
             return withUnsafeMutablePointer(to: &source) { chan in
-                var disc = Agdisc_t(mem: navviz_default_mem_disc(), id: &ids, io: &io)
-                return agread(chan, &disc)
+                navviz_read(chan, &ids, &io)
             }
         }
     }
@@ -49,25 +48,24 @@ enum GraphvizReader {
 
     /// Named objects get even IDs 2, 4, 6, … in creation order; anonymous ones odd IDs, as
     /// in cgraph's default discipline.
-    nonisolated(unsafe) static var ids = Agiddisc_t(
-        open: { _, _ in Unmanaged.passRetained(Names()).toOpaque() },
-        map: { state, _, name, id, create in
+    nonisolated(unsafe) static var ids = navviz_id_disc(
+        { _, _ in Unmanaged.passRetained(Names()).toOpaque() },
+        { state, _, name, id, create in
             guard let state, let id else { return 0 }
             let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
             id.pointee = names.id(for: name, create: create != 0)
             return 1
         },
-        alloc: { _, _, _ in 1 },
-        free: { _, _, _ in },
-        print: { state, _, id in
+        { _, _, _ in },
+        { state, _, id in
             guard let state else { return nil }
             return Unmanaged<Names>.fromOpaque(state).takeUnretainedValue().names[id]
         },
-        close: { state in
+        { state in
             guard let state else { return }
             Unmanaged<Names>.fromOpaque(state).release()
         },
-        idregister: { _, _, _ in })
+        { _, _, _ in })
 
     /// One graph's names and IDs; the C strings live until the graph is closed.
     final class Names {

@@ -25,6 +25,9 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Graphviz could not start (no context, no configured plugins).
     case unavailable(String)
+    /// The libgvc loaded at run time is another release than the headers navviz was
+    /// compiled against (whose structure layouts navviz uses), so nothing is drawn with it.
+    case mismatchedLibrary(built: String, loaded: String)
     /// The format's plugin is not installed.
     case missingPlugin(format: String, plugin: String)
     /// Graphviz rejected the DOT text (a navviz bug: its DOT is generated).
@@ -37,6 +40,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unavailable(let why): "graphviz is not available: \(why)"
+        case .mismatchedLibrary(let built, let loaded):
+            "graphviz is not the one navviz was built for: navviz was compiled against the headers of Graphviz \(built) but loaded libgvc \(loaded); rebuild navviz against the Graphviz it runs with (README: 'Building against another Graphviz')"
         case .missingPlugin(let format, let plugin):
             "graphviz cannot write \(format): its \(plugin) plugin is not installed (install libgraphviz-dev with its cairo plugin, then run 'dot -c')"
         case .invalidDOT(let messages): "graphviz rejected the generated DOT: \(messages.joined(separator: "; "))"

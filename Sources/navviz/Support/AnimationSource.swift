@@ -103,7 +103,7 @@ struct AnimationSource {
         do {
             drawing = try planner.drawing()
         } catch {
-            throw Failure(["\(displayName(file)): error: \(error)"], status: error.isLimit ? Failure.Status.dataError : Failure.Status.software)
+            throw Failure(error, file: file)
         }
         var source = self
         if hold { source.held = kept }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavVizCore
 import NavVizFiles
+import NavVizRender
 
 /// A failure the CLI reports: message lines for stderr and a sysexits status.
 struct Failure: Error {
@@ -14,6 +15,7 @@ struct Failure: Error {
         static let usage: Int32 = 64
         static let dataError: Int32 = 65
         static let noInput: Int32 = 66
+        static let unavailable: Int32 = 69
         static let software: Int32 = 70
         static let cannotCreate: Int32 = 74
     }
@@ -21,6 +23,19 @@ struct Failure: Error {
     init(_ lines: [String], status: Int32) {
         self.lines = lines
         self.status = status
+    }
+
+    /// A rendering failure, as `FILE: error: …` (`error: …` without a file), with the status
+    /// of its cause: 65 a diagram too large to draw, 69 a Graphviz that cannot be used (not
+    /// installed, or another release than navviz was built against), 70 anything else.
+    init(_ error: RenderError, file: String? = nil) {
+        let status: Int32
+        switch error {
+        case .tooLarge: status = Status.dataError
+        case .unavailable, .mismatchedLibrary: status = Status.unavailable
+        case .missingPlugin, .invalidDOT, .failed: status = Status.software
+        }
+        self.init([(file.map { "\(displayName($0)): " } ?? "") + "error: \(error)"], status: status)
     }
 
     init(_ error: DocumentFile.LoadError) {

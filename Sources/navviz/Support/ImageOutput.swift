@@ -6,12 +6,12 @@ enum ImageOutput {
         let dot = DOTEncoder.encode(scene)
         guard let image = format.image else { return Array(dot.utf8) }
         guard scene.nodes.count <= Graphviz.maxImageNodes else {
-            throw Failure(["error: \(RenderError.tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes))"], status: Failure.Status.dataError)
+            throw Failure(RenderError.tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes))
         }
         do {
             return try Graphviz.shared.render(dot: dot, format: image)
         } catch {
-            throw Failure(["error: \(error)"], status: Failure.Status.software)
+            throw Failure(error)
         }
     }
 }
