@@ -33,7 +33,7 @@ struct AnimateCommandTests {
         let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.hasPrefix("# Chat deep link while a modal is open (Nivelir)\n"))
         #expect(summary.contains("```mermaid\nflowchart TD\n"))
-        #expect(summary.contains("| 3 | reset the chats stack to the list and push chat 7 (one setStack) | 1. change chatsStack: pop chat1; push chat7 | [0006](frames/0006.svg) [0007](frames/0007.svg) |"))
+        #expect(summary.contains("| 3 | reset the chats stack to the list and push chat 7 (one setStack) | 1. change chatsStack: pop chat1?chatId=1; push chat7?chatId=7 | [0006](frames/0006.svg) [0007](frames/0007.svg) |"))
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
         let frames = manifest?["frames"] as? [[String: Any]]
         #expect(frames?.count == 7)
@@ -103,7 +103,7 @@ struct AnimateCommandTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         var frames = (0..<40).map { i in #"{"label": "f\#(i)", "tree": {"id": "root", "children": [{"id": "s\#(i)"}]}}"# }
-        frames[33] = #"{"tree": {"id": "root", "children": [{"id": "root"}]}}"#
+        frames[33] = #"{"tree": {"id": "root", "children": [{"id": "root"}, {"id": "root"}]}}"#
         let file = tmp.appendingPathComponent("late.json")
         try Data(("{\"frames\": [\n" + frames.joined(separator: ",\n") + "\n]}").utf8).write(to: file)
         let out = tmp.appendingPathComponent("out")
@@ -111,7 +111,7 @@ struct AnimateCommandTests {
         let v = try NavVizBinary.run(["validate", file.path])
         #expect(r.status == 65)
         #expect(r.stderr == v.stderr)
-        #expect(r.stderr.contains("frames[33].tree.children[0]: duplicate id 'root'"))
+        #expect(r.stderr.contains("frames[33].tree.children[1]: duplicate id 'root' with no context among the children of 'root' (the other is frames[33].tree.children[0])"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

@@ -99,7 +99,7 @@ import _NavVizTestSupport
         #expect(dialect.status == 64)
         #expect(dialect.stdout == "")
 
-        let invalid = try NavVizBinary.run(["diff", "-", Self.after], stdin: #"{"id": "a", "children": [{"id": "a"}]}"#)
+        let invalid = try NavVizBinary.run(["diff", "-", Self.after], stdin: #"{"id": "a", "children": [{"id": "a"}, {"id": "a"}]}"#)
         #expect(invalid.status == 65)
         #expect(invalid.stdout == "")
         #expect(invalid.stderr.hasPrefix("<stdin>: error:"))

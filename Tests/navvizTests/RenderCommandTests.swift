@@ -116,11 +116,11 @@ struct RenderCommandTests {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.json").path
-        try #"{"frames": [{"tree": {"id": "a", "children": [{"id": "a"}]}}, {"tree": {"id": ""}}]}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        try #"{"frames": [{"tree": {"id": "a", "children": [{"id": "a"}, {"id": "a"}]}}, {"tree": {"id": ""}}]}"#.write(toFile: bad, atomically: true, encoding: .utf8)
         let r = try NavVizBinary.run(["validate", "Samples/katana-tabs.json", bad])
         #expect(r.status == 65)
         #expect(r.stdout == "Samples/katana-tabs.json: ok (snapshot, 7 nodes)\n")
-        #expect(r.stderr == "\(bad): error: frames[0].tree.children[0]: duplicate id 'a'\n\(bad): error: frames[1].tree: 'id' must not be empty\n")
+        #expect(r.stderr == "\(bad): error: frames[0].tree.children[1]: duplicate id 'a' with no context among the children of 'a' (the other is frames[0].tree.children[0])\n\(bad): error: frames[1].tree: 'id' must not be empty\n")
     }
 
     @Test func helpAndVersion() throws {

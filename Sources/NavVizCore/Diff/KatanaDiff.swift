@@ -8,6 +8,13 @@
 /// come first; pop-only changes come among the pops; `activate` fires for every node of the
 /// new tree whose active child differs by id from that of the same-id node of the old tree
 /// (so for every new node with an active child), never when the active child just went away.
+///
+/// Where ids repeat (docs/semantics.md, "Repeated screens"), the code's comparisons by id
+/// show through: a node whose id is anywhere in the other tree is neither popped nor pushed
+/// (a second `product` pushed under the first is invisible); nodes are grouped by their
+/// parent's id, so pushes under two different `product` nodes form one group whose `change`
+/// lists the children of the first of them; and a node's old active child is looked up on
+/// the first node in pre-order with its id.
 struct KatanaDiff {
     let old: Tree
     let new: Tree
@@ -18,48 +25,53 @@ struct KatanaDiff {
         // 2. Pushes: new nodes, traverse pre-order, whose id is nowhere in the old tree.
         let pushes = DiffWalk.preorder(new, .katana).filter { !old.contains(id: new.id($0)) }
 
-        // Pops by old parent, keyed by the old parent's slot (-1: no parent).
-        var popsByParent = OrderedGroups<Int, Tree.Slot>()
-        for a in pops { popsByParent.append(a, to: old.parent(a) ?? -1) }
-        var pushesByParent = OrderedGroups<Int, Tree.Slot>()
-        for b in pushes { pushesByParent.append(b, to: new.parent(b) ?? -1) }
+        // Groups by the parent's id (`$0.parentNode == parent` compares values, that is ids);
+        // nil is the root's parent.
+        var popsByParent = OrderedGroups<String?, Tree.Slot>()
+        for a in pops { popsByParent.append(a, to: old.parent(a).map(old.id)) }
+        var pushesByParent = OrderedGroups<String?, Tree.Slot>()
+        for b in pushes { pushesByParent.append(b, to: new.parent(b).map(new.id)) }
 
-        // 3. Insert actions, per push parent in order of first appearance. Parents are
-        //    compared across the trees by id: the old parent key is the old slot of that id.
-        var served = Set<Int>()
+        // 3. Insert actions, per push parent id in order of first appearance.
+        var served = Set<String?>()
         var inserts: [Operation] = []
-        for (parent, group) in pushesByParent.groups {
-            let oldKey = parent < 0 ? -1 : (old.slot(of: new.id(parent)) ?? -2)
-            let popped = oldKey == -2 ? [] : popsByParent[oldKey]
-            let parentID = parent < 0 ? nil : new.id(parent)
+        for (parentID, group) in pushesByParent.groups {
+            let popped = popsByParent[parentID]
             if group.count == 1 && popped.isEmpty {
-                inserts.append(.push(id: new.id(group[0]), parent: parentID, context: new.node(group[0]).context))
+                let b = group[0]
+                inserts.append(.push(id: new.id(b), parent: parentID, context: new.node(b).context, path: new.operationPath(b)))
                 continue
             }
-            // `uniquePushParent?.children ?? []`: every child, and nothing for the root.
-            let pushed = parent < 0 ? [] : new.children(parent).map(new.id)
-            inserts.append(.change(parent: parentID, popped: popped.map(old.id), pushed: pushed))
-            served.insert(oldKey)
+            // `uniquePushParent?.children ?? []`: every child of the first group member's
+            // parent, and nothing for the root.
+            let parent = new.parent(group[0])
+            let pushed = parent.map { new.children($0).map(new.identity) } ?? []
+            inserts.append(.change(parent: parentID, popped: popped.map(old.identity), pushed: pushed,
+                                   path: parent.flatMap(new.operationPath)))
+            served.insert(parentID)
         }
 
-        // 4. Pop actions: what is left, grouped by old parent.
+        // 4. Pop actions: what is left, grouped by old parent id.
         var popActions: [Operation] = []
-        for (parent, group) in popsByParent.groups where !served.contains(parent) {
-            let parentID = parent < 0 ? nil : old.id(parent)
+        for (parentID, group) in popsByParent.groups where !served.contains(parentID) {
             if group.count == 1 {
-                popActions.append(.pop(id: old.id(group[0]), parent: parentID, context: old.node(group[0]).context))
+                let a = group[0]
+                popActions.append(.pop(id: old.id(a), parent: parentID, context: old.node(a).context, path: old.operationPath(a)))
             } else {
-                popActions.append(.change(parent: parentID, popped: group.map(old.id), pushed: []))
+                popActions.append(.change(parent: parentID, popped: group.map(old.identity), pushed: [],
+                                          path: old.parent(group[0]).flatMap(old.operationPath)))
             }
         }
 
-        // 5. changedActiveChild: traverse post-order over the new tree.
+        // 5. changedActiveChild: traverse post-order over the new tree; the old node is the
+        //    first in pre-order with the same id (`find(value:)`).
+        let firstOld = FirstByID(old)
         var activates: [Operation] = []
         for b in DiffWalk.postorder(new, .katana) {
             guard let c = new.activeChild(b) else { continue }
-            let before = old.slot(of: new.id(b)).flatMap(old.activeChild).map(old.id)
+            let before = firstOld[new.id(b)].flatMap(old.activeChild).map(old.id)
             if before != new.id(c) {
-                activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context))
+                activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context, path: new.operationPath(c)))
             }
         }
         // 6. Pop actions, then insert actions, then activates.

@@ -32,9 +32,9 @@ struct NavVizDiff {
                 let root = pushes[0]
                 if let oldRoot = old.root {
                     taken[oldRoot] = true
-                    inserts.append(.change(parent: nil, popped: [old.id(oldRoot)], pushed: [new.id(root)]))
+                    inserts.append(.change(parent: nil, popped: [old.identity(oldRoot)], pushed: [new.identity(root)]))
                 } else {
-                    inserts.append(.push(id: new.id(root), parent: nil, context: new.node(root).context))
+                    inserts.append(.push(id: new.id(root), parent: nil, context: new.node(root).context, path: new.operationPath(root)))
                 }
                 continue
             }
@@ -42,16 +42,17 @@ struct NavVizDiff {
             let popped = matching.oldSlot(ofNew: parent).map { removedUnder[$0] } ?? []
             if pushes.count == 1 && popped.isEmpty {
                 let b = pushes[0]
-                inserts.append(.push(id: new.id(b), parent: new.id(parent), context: new.node(b).context))
+                inserts.append(.push(id: new.id(b), parent: new.id(parent), context: new.node(b).context, path: new.operationPath(b)))
                 continue
             }
             for a in popped { taken[a] = true }
             inserts.append(.change(
                 parent: new.id(parent),
-                popped: popped.map(old.id),
-                pushed: pushes.map(new.id),
-                children: new.children(parent).map(new.id),
-                active: new.activeChild(parent).map(new.id)
+                popped: popped.map(old.identity),
+                pushed: pushes.map(new.identity),
+                children: new.children(parent).map(new.identity),
+                active: new.activeChild(parent).map(new.identity),
+                path: new.operationPath(parent)
             ))
         }
 
@@ -61,9 +62,9 @@ struct NavVizDiff {
         for (parent, group) in left.groups {
             let parentID = parent < 0 ? nil : old.id(parent)
             if group.count == 1 {
-                pops.append(.pop(id: old.id(group[0]), parent: parentID, context: old.node(group[0]).context))
+                pops.append(.pop(id: old.id(group[0]), parent: parentID, context: old.node(group[0]).context, path: old.operationPath(group[0])))
             } else {
-                pops.append(.change(parent: parentID, popped: group.map(old.id), pushed: []))
+                pops.append(.change(parent: parentID, popped: group.map(old.identity), pushed: [], path: parent < 0 ? nil : old.operationPath(parent)))
             }
         }
 
@@ -71,7 +72,7 @@ struct NavVizDiff {
         for b in DiffWalk.postorder(new, .navviz) {
             guard let a = matching.oldSlot(ofNew: b), let c = new.activeChild(b),
                   let before = matching.oldSlot(ofNew: c), old.activeChild(a) != before else { continue }
-            activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context))
+            activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context, path: new.operationPath(c)))
         }
         return pops + inserts + activates
     }

@@ -25,7 +25,8 @@ struct ReSwiftDiff {
             index -= 1
         }
         if from.count > c + 1 && to.count > c + 1 {
-            ops.append(.change(parent: c >= 0 ? new.id(to[c]) : nil, popped: [old.id(from[c + 1])], pushed: [new.id(to[c + 1])]))
+            ops.append(.change(parent: c >= 0 ? new.id(to[c]) : nil, popped: [old.identity(from[c + 1])], pushed: [new.identity(to[c + 1])],
+                               path: c >= 0 ? new.operationPath(to[c]) : nil))
         } else if from.count > to.count {
             ops.append(routes.pop(index))
             index -= 1

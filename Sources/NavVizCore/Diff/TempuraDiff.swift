@@ -21,10 +21,11 @@ struct TempuraDiff {
         let from = routes.from, to = routes.to, c = routes.common
         if routes.equal { return [] }
         if c < 0 {
-            return [.change(parent: nil, popped: from.prefix(1).map(old.id), pushed: to.prefix(1).map(new.id))]
+            return [.change(parent: nil, popped: from.prefix(1).map(old.identity), pushed: to.prefix(1).map(new.identity))]
         }
         if c == to.count - 1 { return (c + 1 ..< from.count).reversed().map(routes.pop) }
         if c == from.count - 1 { return (c + 1 ..< to.count).map(routes.push) }
-        return [.change(parent: old.id(from[c]), popped: [old.id(from[c + 1])], pushed: [new.id(to[c + 1])])]
+        return [.change(parent: old.id(from[c]), popped: [old.identity(from[c + 1])], pushed: [new.identity(to[c + 1])],
+                        path: old.operationPath(from[c]))]
     }
 }

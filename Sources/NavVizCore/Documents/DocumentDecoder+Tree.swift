@@ -33,7 +33,11 @@ extension DocumentDecoder {
         }
 
         var tree = Tree()
-        var actives: [(slot: Tree.Slot, active: String, record: Int, children: Int?)] = []
+        var actives: [(slot: Tree.Slot, active: ActiveName, record: Int, children: Int?)] = []
+        // The first child of each parent with an id (its slot and record), and where one
+        // id repeats under a parent, the record of each of its contexts there.
+        var firstChild: [SiblingKey: (slot: Tree.Slot, record: Int)] = [:]
+        var sameID: [SiblingKey: [[String: String]: Int]] = [:]
         // (value, parent slot, record of this value)
         records.append((-1, 0))
         var stack: [(value: Int, parent: Tree.Slot?, record: Int)] = [(v, nil, 0)]
@@ -41,11 +45,19 @@ extension DocumentDecoder {
             guard let (node, children, active) = nodeFields(value, path: { path(record) }) else { continue }
             let slot: Tree.Slot
             if let parent {
-                if tree.contains(id: node.id) {
-                    problem(path(record), "duplicate id '\(node.id)'")
-                    continue
+                let key = SiblingKey(parent: parent, id: node.id)
+                if let first = firstChild[key] {
+                    var contexts = sameID[key] ?? [tree.node(first.slot).context: first.record]
+                    if let earlier = contexts[node.context] {
+                        let equal = node.context.isEmpty ? "no context" : "equal context '\(node.context.queryString)'"
+                        problem(path(record), "duplicate id '\(node.id)' with \(equal) among the children of '\(tree.id(parent))' (the other is \(Self.describe(path(earlier))))")
+                        continue
+                    }
+                    contexts[node.context] = record
+                    sameID[key] = contexts
                 }
                 slot = tree.addChild(node, to: parent)
+                if firstChild[key] == nil { firstChild[key] = (slot, record) }
             } else {
                 tree = Tree(root: node)
                 slot = tree.root!
@@ -61,24 +73,56 @@ extension DocumentDecoder {
             }
         }
         for (slot, active, record, children) in actives {
-            if let child = tree.children(slot).first(where: { tree.id($0) == active }) {
-                tree.setActive(child, in: slot)
+            let named = tree.children(slot).filter { c in
+                tree.id(c) == active.id && (active.context.map { tree.node(c).context == $0 } ?? true)
+            }
+            if named.count == 1 {
+                tree.setActive(named[0], in: slot)
+            } else if named.count > 1 {
+                let contexts = named.map { "'\(tree.node($0).context.queryString)'" }.joined(separator: ", ")
+                problem(path(record), "active '\(active.id)' names \(named.count) children (contexts \(contexts)); name one as {\"id\": \"\(active.id)\", \"context\": {…}}")
             } else if let children, json.members(children).contains(where: { c in
-                json.kind(c) == .object && json.member("id", of: c).map { json.text($0) } == active
-            }) {
+                json.kind(c) == .object && json.member("id", of: c).map { json.text($0) } == active.id
+            }) && (active.context == nil || tree.children(slot).allSatisfy { tree.id($0) != active.id }) {
                 continue // the child is there but invalid; its own problem is already reported
             } else {
-                let names = tree.children(slot).map { "'\(tree.id($0))'" }
+                let names = tree.children(slot).map { "'\(Self.name(tree.node($0)))'" }
                 let detail = names.isEmpty ? "it has no children" : "children: \(names.joined(separator: ", "))"
-                problem(path(record), "active '\(active)' names no child (\(detail))")
+                problem(path(record), "active '\(active.description)' names no child (\(detail))")
             }
         }
         return tree
     }
 
+    /// A parent slot and a child id: where the decoder checks that an id repeats among one
+    /// node's children only with different contexts.
+    struct SiblingKey: Hashable {
+        var parent: Tree.Slot
+        var id: String
+    }
+
+    /// What a node's `active` names: a child id, and the child's context when written as
+    /// `{"id", "context"}` (nil for the plain id form).
+    struct ActiveName {
+        var id: String
+        var context: [String: String]?
+        var description: String {
+            guard let context else { return id }
+            return context.isEmpty ? "\(id) (no context)" : "\(id)?\(context.queryString)"
+        }
+    }
+
+    /// A node as messages name it: `id`, or `id?key=value` with its context.
+    static func name(_ node: Node) -> String {
+        node.context.isEmpty ? node.id : "\(node.id)?\(node.context.queryString)"
+    }
+
+    /// A document path for a message: the path itself, or `the top level`.
+    static func describe(_ path: String) -> String { path.isEmpty ? "the root" : path }
+
     /// The fields of one node object, without its children: the node, the children array
-    /// value and the `active` id. Nil when the node cannot be placed (no usable id).
-    mutating func nodeFields(_ v: Int, path: () -> String) -> (Node, Int?, String?)? {
+    /// value and what `active` names. Nil when the node cannot be placed (no usable id).
+    mutating func nodeFields(_ v: Int, path: () -> String) -> (Node, Int?, ActiveName?)? {
         guard json.kind(v) == .object else {
             problem(path(), "a node must be an object, found \(json.kind(v).phrase)")
             return nil
@@ -86,7 +130,7 @@ extension DocumentDecoder {
         var node = Node(id: "")
         var hasID = false
         var children: Int?
-        var active: String?
+        var active: ActiveName?
         // Known fields are tracked in a bit set; a set of strings only for unknown ones.
         var seenKnown = 0
         var seenOther = Set<String>()
@@ -127,7 +171,11 @@ extension DocumentDecoder {
             case "context": node.context = context(value, path: path())
             case "active":
                 if kind == .null { break }
-                active = string()
+                if kind == .object {
+                    active = activeObject(value, path: path())
+                } else {
+                    active = string().map { ActiveName(id: $0) }
+                }
             case "children":
                 if kind == .array { children = value } else {
                     problem(path(), "'children' must be an array, found \(kind.phrase)")
@@ -138,5 +186,37 @@ extension DocumentDecoder {
         }
         if !hasID && json.member("id", of: v) == nil { problem(path(), "missing required field 'id'") }
         return hasID ? (node, children, active) : nil
+    }
+}
+
+extension DocumentDecoder {
+    /// `active` written as `{"id": "…", "context": {…}}` (FORMAT.md): a child named by id and
+    /// context, where two children share the id. An absent context is `{}`.
+    mutating func activeObject(_ v: Int, path: String) -> ActiveName? {
+        var id: String?
+        var context: [String: String] = [:]
+        var seen = Set<String>()
+        for (key, value) in json.fields(v) {
+            if !seen.insert(key).inserted {
+                problem(path, "duplicate field '\(key)' in 'active'")
+                continue
+            }
+            switch key {
+            case "id":
+                if json.kind(value) == .string, !json.text(value).isEmpty {
+                    id = json.text(value)
+                } else {
+                    problem(path, json.kind(value) == .string ? "'active.id' must not be empty" : "'active.id' must be a string, found \(json.kind(value).phrase)")
+                    return nil
+                }
+            case "context": context = self.context(value, path: path)
+            default: problem(path, "unknown field '\(key)' in 'active' (allowed: id, context)")
+            }
+        }
+        guard let id else {
+            problem(path, "'active' written as an object needs an 'id'")
+            return nil
+        }
+        return ActiveName(id: id, context: context)
     }
 }

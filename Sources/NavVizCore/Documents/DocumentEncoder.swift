@@ -37,8 +37,23 @@ public enum DocumentEncoder {
         "{" + c.keys.sorted().map { "\(quote($0)): \(quote(c[$0]!))" }.joined(separator: ", ") + "}"
     }
 
-    /// The node's scalar fields as `"key": value` pairs, in FORMAT.md's order.
+    /// The node's scalar fields as `"key": value` pairs, in FORMAT.md's order. `active` is
+    /// written as given (an id, or `{"id", "context"}` from ``activeValue(_:in:)``).
     public static func fields(_ n: Node, active: String?) -> [String] {
+        fields(n, activeJSON: active.map(quote))
+    }
+
+    /// `active` as JSON: the child's id, or `{"id": …, "context": …}` where another child of
+    /// the same parent has the same id (FORMAT.md, "Repeated screens").
+    public static func activeValue(_ parent: Tree.Slot, in tree: Tree) -> String? {
+        guard let a = tree.activeChild(parent) else { return nil }
+        let id = tree.id(a)
+        guard tree.children(parent).contains(where: { $0 != a && tree.id($0) == id }) else { return quote(id) }
+        let c = tree.node(a).context
+        return "{\"id\": \(quote(id))" + (c.isEmpty ? "" : ", \"context\": \(context(c))") + "}"
+    }
+
+    static func fields(_ n: Node, activeJSON active: String?) -> [String] {
         var f = ["\"id\": \(quote(n.id))"]
         if let v = n.type { f.append("\"type\": \(quote(v))") }
         if let v = n.label { f.append("\"label\": \(quote(v))") }
@@ -49,7 +64,7 @@ public enum DocumentEncoder {
         if let v = n.canLeaveFlag { f.append("\"canLeave\": \(v)") }
         if let v = n.enterableFlag { f.append("\"enterable\": \(v)") }
         if !n.context.isEmpty { f.append("\"context\": \(context(n.context))") }
-        if let active { f.append("\"active\": \(quote(active))") }
+        if let active { f.append("\"active\": \(active)") }
         return f
     }
 
@@ -65,8 +80,7 @@ public enum DocumentEncoder {
         while let item = stack.popLast() {
             switch item {
             case .open(let slot, let d):
-                let active = tree.activeChild(slot).map(tree.id)
-                let f = fields(tree.node(slot), active: active)
+                let f = fields(tree.node(slot), activeJSON: activeValue(slot, in: tree))
                 let kids = tree.children(slot)
                 let sep = d < maxPrettyDepth ? "," + pad(d + 1) : ", "
                 out += "{" + (d < maxPrettyDepth ? pad(d + 1) : "") + f.joined(separator: sep)

@@ -4,6 +4,12 @@
 /// Nodes live in slots; a slot is an index into the tree's arrays and is only meaningful for
 /// the tree that made it. Removing a subtree detaches its slots (they stay allocated until
 /// ``compacted()``), so slots of the remaining nodes never move while a tree is edited.
+///
+/// An id may occur at several places (FORMAT.md, "Repeated screens"): a product opened from a
+/// product. The tree indexes every occurrence; ``slot(of:)`` answers the first in pre-order
+/// (document order), as KatanaRouter's `find(userIdentifier:)` and Portus's `findNode(for:)`
+/// search, and ``slots(of:)`` all of them. That among one node's children an id repeats only
+/// with different contexts is checked where trees are read and edited, not here.
 public struct Tree: Sendable {
     /// An index of a node within one tree.
     public typealias Slot = Int
@@ -12,7 +18,11 @@ public struct Tree: Sendable {
     private var parents: [Int] = []
     private var kids: [[Int]] = []
     private var actives: [Int] = []
+    /// One live slot per id (the only one for an id that occurs once).
     private var slotByID: [String: Int] = [:]
+    /// The other live slots of ids that occur more than once, in no particular order.
+    private var moreByID: [String: [Int]] = [:]
+    private var liveCount = 0
     /// The root's slot, or nil for the empty tree (`"tree": null`).
     public private(set) var root: Slot?
 
@@ -27,7 +37,7 @@ public struct Tree: Sendable {
     /// Whether this is the empty tree.
     public var isEmpty: Bool { root == nil }
     /// How many nodes are in the tree.
-    public var count: Int { slotByID.count }
+    public var count: Int { liveCount }
 
     public func node(_ slot: Slot) -> Node { nodes[slot] }
     public func id(_ slot: Slot) -> String { nodes[slot].id }
@@ -37,10 +47,94 @@ public struct Tree: Sendable {
     public func children(_ slot: Slot) -> [Slot] { kids[slot] }
     /// The active (visible) child, if any.
     public func activeChild(_ slot: Slot) -> Slot? { actives[slot] < 0 ? nil : actives[slot] }
-    /// The slot of the node with this id, if it is in the tree.
-    public func slot(of id: String) -> Slot? { slotByID[id] }
+    /// The first node in pre-order (children in document order) with this id, if any: the
+    /// node KatanaRouter's `find(userIdentifier:)` finds.
+    public func slot(of id: String) -> Slot? {
+        guard let first = slotByID[id] else { return nil }
+        guard let more = moreByID[id] else { return first }
+        return more.reduce(first) { precedes($1, $0) ? $1 : $0 }
+    }
+
+    /// Every node with this id, in pre-order.
+    public func slots(of id: String) -> [Slot] {
+        guard let first = slotByID[id] else { return [] }
+        guard let more = moreByID[id] else { return [first] }
+        return ([first] + more).sorted(by: precedes)
+    }
+
     /// Whether the tree holds a node with this id.
     public func contains(id: String) -> Bool { slotByID[id] != nil }
+
+    /// How many nodes have this id.
+    public func occurrences(of id: String) -> Int {
+        slotByID[id] == nil ? 0 : 1 + (moreByID[id]?.count ?? 0)
+    }
+
+    /// Whether this id is at more than one place in the tree.
+    public func isRepeated(_ id: String) -> Bool { moreByID[id] != nil }
+
+    /// Whether any id is at more than one place in the tree.
+    public var hasRepeatedIDs: Bool { !moreByID.isEmpty }
+
+    /// The ids that are at more than one place, sorted.
+    public var repeatedIDs: [String] { moreByID.keys.sorted() }
+
+    /// The first node in pre-order whose id and context equal `identity`: the node Portus's
+    /// `findNode(for:)` finds for an entry without a routable.
+    public func slot(of identity: Node.Identity) -> Slot? {
+        guard let first = slotByID[identity.id] else { return nil }
+        guard moreByID[identity.id] != nil else { return nodes[first].context == identity.context ? first : nil }
+        return slots(of: identity.id).first { nodes[$0].context == identity.context }
+    }
+
+    /// The child of `parent` with this id and context, if any.
+    public func child(of parent: Slot, _ identity: Node.Identity) -> Slot? {
+        kids[parent].first { nodes[$0].id == identity.id && nodes[$0].context == identity.context }
+    }
+
+    /// The ids, with their contexts, from the root down to `slot`: what names a node where its
+    /// id is not unique (FORMAT.md, "Repeated screens").
+    public func path(to slot: Slot) -> [PathElement] {
+        var out: [PathElement] = []
+        var s: Slot? = slot
+        while let c = s {
+            out.append(PathElement(id: nodes[c].id, context: nodes[c].context))
+            s = parent(c)
+        }
+        return out.reversed()
+    }
+
+    /// The node a path names: the root with the first element's id and context, then at each
+    /// level the child with the next element's id and context. Nil when there is none.
+    public func slot(at path: some Collection<PathElement>) -> Slot? {
+        guard let root, let first = path.first, nodes[root].id == first.id, nodes[root].context == first.context else { return nil }
+        var s = root
+        for element in path.dropFirst() {
+            guard let c = child(of: s, element.identity) else { return nil }
+            s = c
+        }
+        return s
+    }
+
+    /// Whether `a` comes before `b` in pre-order (children in document order).
+    public func precedes(_ a: Slot, _ b: Slot) -> Bool {
+        if a == b { return false }
+        let pa = ancestry(a), pb = ancestry(b)
+        var i = 0
+        while i < pa.count, i < pb.count, pa[i] == pb[i] { i += 1 }
+        if i == pa.count { return true }   // a is an ancestor of b
+        if i == pb.count { return false }  // b is an ancestor of a
+        let siblings = kids[pa[i - 1]]
+        return siblings.firstIndex(of: pa[i])! < siblings.firstIndex(of: pb[i])!
+    }
+
+    /// The slots from the root down to `slot`.
+    private func ancestry(_ slot: Slot) -> [Slot] {
+        var out = [slot]
+        var s = slot
+        while let p = parent(s) { out.append(p); s = p }
+        return out.reversed()
+    }
 
     /// Effective `managed`: the explicit flag, else true when the parent is a switch container.
     public func isManaged(_ slot: Slot) -> Bool {
@@ -109,8 +203,6 @@ public struct Tree: Sendable {
 
     // MARK: Editing
 
-    enum EditError: Error { case duplicateID(String) }
-
     @discardableResult
     private mutating func appendSlot(_ node: Node, parent: Int) -> Slot {
         let s = nodes.count
@@ -118,8 +210,28 @@ public struct Tree: Sendable {
         parents.append(parent)
         kids.append([])
         actives.append(-1)
-        slotByID[node.id] = s
+        index(s, node.id)
         return s
+    }
+
+    private mutating func index(_ s: Slot, _ id: String) {
+        liveCount += 1
+        if slotByID[id] == nil { slotByID[id] = s } else { moreByID[id, default: []].append(s) }
+    }
+
+    private mutating func unindex(_ s: Slot, _ id: String) {
+        liveCount -= 1
+        if slotByID[id] == s {
+            if var more = moreByID[id] {
+                slotByID[id] = more.removeLast()
+                moreByID[id] = more.isEmpty ? nil : more
+            } else {
+                slotByID[id] = nil
+            }
+        } else if var more = moreByID[id], let i = more.firstIndex(of: s) {
+            more.remove(at: i)
+            moreByID[id] = more.isEmpty ? nil : more
+        }
     }
 
     /// Replaces the whole tree by a single root node (an empty tree gets its root).
@@ -128,10 +240,10 @@ public struct Tree: Sendable {
     }
 
     /// Adds `node` as the last child of `parent` (or at `index`) and returns its slot.
-    /// The caller guarantees the id is not yet in the tree (``contains(id:)``).
+    /// The caller guarantees no child of `parent` has the node's id and context
+    /// (``child(of:_:)``).
     @discardableResult
     public mutating func addChild(_ node: Node, to parent: Slot, at index: Int? = nil, makeActive: Bool = false) -> Slot {
-        precondition(slotByID[node.id] == nil, "duplicate id \(node.id)")
         let s = appendSlot(node, parent: parent)
         if let index, index <= kids[parent].count {
             kids[parent].insert(s, at: index)
@@ -143,7 +255,7 @@ public struct Tree: Sendable {
     }
 
     /// Grafts a copy of `other` (or of its subtree at `from`) as a child of `parent`.
-    /// The caller guarantees none of its ids is in this tree.
+    /// The caller guarantees no child of `parent` has the grafted root's id and context.
     @discardableResult
     public mutating func graft(_ other: Tree, from: Slot? = nil, to parent: Slot, at index: Int? = nil, makeActive: Bool = false) -> Slot? {
         guard let start = from ?? other.root else { return nil }
@@ -169,7 +281,7 @@ public struct Tree: Sendable {
             return
         }
         for s in preorder(from: slot) {
-            slotByID[nodes[s].id] = nil
+            unindex(s, nodes[s].id)
             parents[s] = -1
         }
     }
@@ -179,11 +291,12 @@ public struct Tree: Sendable {
         actives[parent] = child ?? -1
     }
 
-    /// Replaces the attributes of a node; its id must stay the same or be free.
+    /// Replaces the attributes of a node. The caller keeps its id and context apart from its
+    /// siblings'.
     public mutating func update(_ slot: Slot, to node: Node) {
         if node.id != nodes[slot].id {
-            slotByID[nodes[slot].id] = nil
-            slotByID[node.id] = slot
+            unindex(slot, nodes[slot].id)
+            index(slot, node.id)
         }
         nodes[slot] = node
     }
@@ -224,7 +337,7 @@ extension Tree: Equatable {
         while let (x, y) = stack.popLast() {
             guard a.nodes[x] == b.nodes[y], a.kids[x].count == b.kids[y].count else { return false }
             guard (a.actives[x] < 0) == (b.actives[y] < 0) else { return false }
-            if a.actives[x] >= 0, a.nodes[a.actives[x]].id != b.nodes[b.actives[y]].id { return false }
+            if a.actives[x] >= 0, a.kids[x].firstIndex(of: a.actives[x]) != b.kids[y].firstIndex(of: b.actives[y]) { return false }
             for (cx, cy) in zip(a.kids[x], b.kids[y]) { stack.append((cx, cy)) }
         }
         return true

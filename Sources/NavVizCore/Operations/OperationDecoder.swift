@@ -8,8 +8,8 @@ public enum OperationDecoder {
     }
 
     /// Decodes the operation object at `v`.
-    public static func decode(_ json: JSONValueTree, _ v: Int, path: String) throws(DecodeError) -> Operation {
-        func fail(_ m: String) -> DecodeError { DecodeError(path: path, message: m) }
+    public static func decode(_ json: JSONValueTree, _ v: Int, path where: String) throws(DecodeError) -> Operation {
+        func fail(_ m: String) -> DecodeError { DecodeError(path: `where`, message: m) }
         guard json.kind(v) == .object else { throw fail("an operation must be an object") }
         func string(_ key: String) throws(DecodeError) -> String {
             guard let s = json.member(key, of: v), json.kind(s) == .string else { throw fail("'\(key)' must be a string") }
@@ -31,23 +31,63 @@ public enum OperationDecoder {
             }
             return out
         }
-        func context() -> [String: String] {
-            guard let c = json.member("context", of: v), json.kind(c) == .object else { return [:] }
+        func contextObject(_ c: Int) -> [String: String] {
+            guard json.kind(c) == .object else { return [:] }
             var out: [String: String] = [:]
             for (k, value) in json.fields(c) { out[k] = json.text(value) }
             return out
         }
+        func context() -> [String: String] {
+            json.member("context", of: v).map(contextObject) ?? [:]
+        }
+        func path() throws(DecodeError) -> [PathElement]? {
+            guard let a = json.member("path", of: v) else { return nil }
+            guard json.kind(a) == .array else { throw fail("'path' must be an array of path elements") }
+            var out: [PathElement] = []
+            for e in json.members(a) {
+                switch json.kind(e) {
+                case .string: out.append(PathElement(id: json.text(e)))
+                case .object:
+                    guard let id = json.member("id", of: e), json.kind(id) == .string else { throw fail("a 'path' element needs an 'id'") }
+                    out.append(PathElement(id: json.text(id), context: json.member("context", of: e).map(contextObject) ?? [:]))
+                default: throw fail("'path' must be an array of path elements")
+                }
+            }
+            return out
+        }
+        // `popped`, `pushed` or `children` with their contexts from `<key>Contexts`.
+        func identities(_ key: String) throws(DecodeError) -> [Node.Identity]? {
+            guard let list = try ids(key) else { return nil }
+            guard let c = json.member(key + "Contexts", of: v) else { return list.map { Node.Identity(id: $0) } }
+            let contexts = json.kind(c) == .array ? json.members(c).map(contextObject) : []
+            guard contexts.count == list.count else { throw fail("'\(key)Contexts' must have one context per element of '\(key)'") }
+            return zip(list, contexts).map { Node.Identity(id: $0, context: $1) }
+        }
         switch try string("op") {
-        case "pop": return .pop(id: try string("id"), parent: try parent(), context: context())
-        case "push": return .push(id: try string("id"), parent: try parent(), context: context())
-        case "activate": return .activate(id: try string("id"), parent: try parent(), context: context())
+        case "pop": return .pop(id: try string("id"), parent: try parent(), context: context(), path: try path())
+        case "push": return .push(id: try string("id"), parent: try parent(), context: context(), path: try path())
+        case "activate": return .activate(id: try string("id"), parent: try parent(), context: context(), path: try path())
         case "change":
-            let active: String? = json.member("active", of: v).flatMap { json.kind($0) == .string ? json.text($0) : nil }
-            return .change(parent: try parent(), popped: try ids("popped") ?? [], pushed: try ids("pushed") ?? [],
-                           children: try ids("children"), active: active)
-        case "leave": return .leave(id: try string("id"), context: context())
-        case "switch": return .switchTo(in: try string("in"), to: try string("to"), context: context())
-        case "enter": return .enter(id: try string("id"), parent: try parent(), context: context())
+            let children = try identities("children")
+            var active: Node.Identity?
+            if let a = json.member("active", of: v) {
+                switch json.kind(a) {
+                case .string:
+                    // The plain form names the only child with this id: its context is in `children`.
+                    let id = json.text(a)
+                    active = children?.first { $0.id == id } ?? Node.Identity(id: id)
+                case .object:
+                    if let id = json.member("id", of: a), json.kind(id) == .string {
+                        active = Node.Identity(id: json.text(id), context: json.member("context", of: a).map(contextObject) ?? [:])
+                    }
+                default: break
+                }
+            }
+            return .change(parent: try parent(), popped: try identities("popped") ?? [], pushed: try identities("pushed") ?? [],
+                           children: children, active: active, path: try path())
+        case "leave": return .leave(id: try string("id"), context: context(), path: try path())
+        case "switch": return .switchTo(in: try string("in"), to: try string("to"), context: context(), path: try path())
+        case "enter": return .enter(id: try string("id"), parent: try parent(), context: context(), path: try path())
         case let other: throw fail("unknown op '\(other)'")
         }
     }

@@ -1,24 +1,52 @@
 /// Operations as FORMAT.md's JSON and as numbered text lines.
 public enum OperationFormat {
     /// One JSON object, keys in FORMAT.md's order: `{"op": "push", "id": "chat", "parent": "chats"}`.
+    ///
+    /// Extensions of FORMAT.md's objects (each only where it says something):
+    /// - `context`: the node's context, when not empty (every op naming one node);
+    /// - `path`: the ids with contexts from the root to the node (for a `change`, to its
+    ///   parent), as route requests write a path, where the node's or its parent's id is not
+    ///   unique in the tree (``Tree/operationPath(_:)``);
+    /// - on a `change`: `poppedContexts`, `pushedContexts` and `childrenContexts`, the contexts
+    ///   of `popped`, `pushed` and `children` in the same order, when one of them is not
+    ///   empty; `active` as `{"id", "context"}` where another child has the same id.
     public static func json(_ op: Operation) -> String {
         let q = DocumentEncoder.quote
         func parent(_ p: String?) -> String { p.map(q) ?? "null" }
-        func ids(_ a: [String]) -> String { "[" + a.map(q).joined(separator: ", ") + "]" }
         func ctx(_ c: [String: String]) -> String { c.isEmpty ? "" : ", \"context\": \(DocumentEncoder.context(c))" }
+        func loc(_ p: [PathElement]?) -> String { p.map { ", \"path\": \(pathJSON($0))" } ?? "" }
         switch op {
-        case .pop(let id, let p, let c): return "{\"op\": \"pop\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))}"
-        case .push(let id, let p, let c): return "{\"op\": \"push\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))}"
-        case .activate(let id, let p, let c): return "{\"op\": \"activate\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))}"
-        case .change(let p, let popped, let pushed, let children, let active):
+        case .pop(let id, let p, let c, let l): return "{\"op\": \"pop\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
+        case .push(let id, let p, let c, let l): return "{\"op\": \"push\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
+        case .activate(let id, let p, let c, let l): return "{\"op\": \"activate\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
+        case .change(let p, let popped, let pushed, let children, let active, let l):
             var s = "{\"op\": \"change\", \"parent\": \(parent(p)), \"popped\": \(ids(popped)), \"pushed\": \(ids(pushed))"
             if let children { s += ", \"children\": \(ids(children))" }
-            if let active { s += ", \"active\": \(q(active))" }
-            return s + "}"
-        case .leave(let id, let c): return "{\"op\": \"leave\", \"id\": \(q(id))\(ctx(c))}"
-        case .switchTo(let i, let to, let c): return "{\"op\": \"switch\", \"in\": \(q(i)), \"to\": \(q(to))\(ctx(c))}"
-        case .enter(let id, let p, let c): return "{\"op\": \"enter\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))}"
+            if let active {
+                let shared = (children ?? []).filter { $0.id == active.id }.count > 1
+                s += ", \"active\": " + (shared ? identityJSON(active) : q(active.id))
+            }
+            for (key, list) in [("poppedContexts", popped), ("pushedContexts", pushed), ("childrenContexts", children ?? [])]
+            where list.contains(where: { !$0.context.isEmpty }) {
+                s += ", \"\(key)\": [" + list.map { DocumentEncoder.context($0.context) }.joined(separator: ", ") + "]"
+            }
+            return s + loc(l) + "}"
+        case .leave(let id, let c, let l): return "{\"op\": \"leave\", \"id\": \(q(id))\(ctx(c))\(loc(l))}"
+        case .switchTo(let i, let to, let c, let l): return "{\"op\": \"switch\", \"in\": \(q(i)), \"to\": \(q(to))\(ctx(c))\(loc(l))}"
+        case .enter(let id, let p, let c, let l): return "{\"op\": \"enter\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
         }
+    }
+
+    static func ids(_ a: [Node.Identity]) -> String { "[" + a.map { DocumentEncoder.quote($0.id) }.joined(separator: ", ") + "]" }
+
+    /// `{"id": …}` or `{"id": …, "context": {…}}`.
+    static func identityJSON(_ n: Node.Identity) -> String {
+        "{\"id\": \(DocumentEncoder.quote(n.id))" + (n.context.isEmpty ? "" : ", \"context\": \(DocumentEncoder.context(n.context))") + "}"
+    }
+
+    /// A path as a route request's `to` writes it: `["app", {"id": "product", "context": {"id": "7"}}]`.
+    public static func pathJSON(_ path: [PathElement]) -> String {
+        "[" + path.map { $0.context.isEmpty ? DocumentEncoder.quote($0.id) : identityJSON($0.identity) }.joined(separator: ", ") + "]"
     }
 
     /// A JSON array, one operation per line, with a trailing newline.
@@ -28,22 +56,36 @@ public enum OperationFormat {
 
     /// A short phrase: `push chat?chatId=42 onto chats`, `switch tabs to settings`. One
     /// line, with controls in ids and context shown as escapes (``PlainText/visible(_:)``).
+    /// Where the operation carries a path, the parent is named by its path:
+    /// `push product?id=2 onto app/home/product?id=1`.
     public static func phrase(_ op: Operation) -> String {
         PlainText.visible(rawPhrase(op))
     }
 
+    /// `a/b?k=1/c`: a path as the command line writes it.
+    public static func pathText(_ path: some Collection<PathElement>) -> String {
+        path.map(\.description).joined(separator: "/")
+    }
+
     static func rawPhrase(_ op: Operation) -> String {
         func node(_ id: String, _ c: [String: String]) -> String { c.isEmpty ? id : "\(id)?\(c.queryString)" }
-        func list(_ a: [String]) -> String { a.isEmpty ? "nothing" : a.joined(separator: ", ") }
+        func list(_ a: [Node.Identity]) -> String { a.isEmpty ? "nothing" : a.map(\.description).joined(separator: ", ") }
+        // The parent as the path names it (all but the last element), else by its id.
+        func parent(_ p: String?, _ path: [PathElement]?) -> String? {
+            guard let p else { return nil }
+            guard let path, path.count >= 2 else { return p }
+            return pathText(path.dropLast())
+        }
         switch op {
-        case .pop(let id, let p, let c): return "pop \(node(id, c))" + (p.map { " from \($0)" } ?? " (root)")
-        case .push(let id, let p, let c): return "push \(node(id, c))" + (p.map { " onto \($0)" } ?? " as the root")
-        case .activate(let id, let p, let c): return "activate \(node(id, c))" + (p.map { " in \($0)" } ?? "")
-        case .change(let p, let popped, let pushed, _, _):
-            return "change \(p ?? "the root"): pop \(list(popped)); push \(list(pushed))"
-        case .leave(let id, let c): return "leave \(node(id, c))"
-        case .switchTo(let i, let to, let c): return "switch \(i) to \(node(to, c))"
-        case .enter(let id, let p, let c): return "enter \(node(id, c))" + (p.map { " under \($0)" } ?? "")
+        case .pop(let id, let p, let c, let l): return "pop \(node(id, c))" + (parent(p, l).map { " from \($0)" } ?? " (root)")
+        case .push(let id, let p, let c, let l): return "push \(node(id, c))" + (parent(p, l).map { " onto \($0)" } ?? " as the root")
+        case .activate(let id, let p, let c, let l): return "activate \(node(id, c))" + (parent(p, l).map { " in \($0)" } ?? "")
+        case .change(let p, let popped, let pushed, _, _, let l):
+            let name = l.map { pathText($0) } ?? p ?? "the root"
+            return "change \(p == nil ? "the root" : name): pop \(list(popped)); push \(list(pushed))"
+        case .leave(let id, let c, let l): return "leave \(l.map { pathText($0) } ?? node(id, c))"
+        case .switchTo(let i, let to, let c, let l): return "switch \(parent(i, l) ?? i) to \(node(to, c))"
+        case .enter(let id, let p, let c, let l): return "enter \(node(id, c))" + (parent(p, l).map { " under \($0)" } ?? "")
         }
     }
 

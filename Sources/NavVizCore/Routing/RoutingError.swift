@@ -1,6 +1,6 @@
 /// Why a destination cannot be reached: the reasons Portus answers
-/// `destinationNotReachable`, plus the three repairs navviz adds (SEMANTICS.md, Part 1:
-/// the crash of P.7.1, the loop guard, and ids that must stay unique).
+/// `destinationNotReachable`, plus the repairs navviz adds where Portus crashes or loops
+/// (docs/semantics.md, "Repairs").
 ///
 /// Messages are lowercase and quote identifiers.
 public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -25,10 +25,11 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case notEnterable(leaf: String, target: PathElement)
     /// The tree is empty: there is no active leaf to enter `target` from.
     case emptyTree(target: PathElement)
-    /// Entering would put a second node with this id in the tree. Portus would add it;
-    /// navviz trees keep ids unique, so the route stops. `existingParent` is where the id
-    /// already is (nil for the root).
-    case duplicateID(id: String, enteringUnder: String, existingParent: String?)
+    /// A leave of a chunk finds no node equal to its entry: an earlier leave of the same
+    /// chunk took it away, because Portus's `findNode` found another node with the same id
+    /// and context first in pre-order and removed that one with its subtree. Portus stops
+    /// with `fatalError("Node … not found")`.
+    case leftNodeGone(Node.Identity)
     /// The Router would cycle forever (P.7.2); navviz's loop guard stopped it.
     case loop(LoopKind)
 
@@ -61,9 +62,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the active leaf '\(leaf)' is not Enterable, so it cannot enter '\(target)'"
         case .emptyTree(let target):
             return "the tree is empty, so there is no active leaf to enter '\(target)'"
-        case .duplicateID(let id, let leaf, let parent):
-            let place = parent.map { "under '\($0)'" } ?? "as the root"
-            return "entering '\(id)' under '\(leaf)' would add a second node with id '\(id)' (one is already \(place)); ids must be unique in a navviz tree"
+        case .leftNodeGone(let node):
+            return "'\(Self.name(node))' is no longer in the tree when it is to be left: an earlier leave of the chunk found another node with the same id and context first and removed it with its subtree; Portus stops here with fatalError (node not found)"
         case .loop(.repeated(let chunk, let repeats, let instructions)):
             let list = instructions.map(\.description).joined(separator: ", ")
             return "routing loops: chunk \(chunk) (\(list)) repeats chunk \(repeats) on the same tree"

@@ -13,35 +13,45 @@
 ///   one active. A template without children only gives the entered node its fields
 ///   (type, label, kind, flags), as an entry without `managedEntries`.
 ///
-/// navviz trees keep ids unique, so an enter that would add a second node with an id
-/// already in the tree fails with ``RoutingError/duplicateID(id:enteringUnder:existingParent:)``
-/// instead of growing a tree Portus would grow.
+/// Nodes are found as Portus's `RoutingTree.findNode(for:)` finds them: the first node in
+/// pre-order whose id and context equal the entry's (an app's entries compared without
+/// routables, SEMANTICS.md P.1). Where an id and context repeat in the tree (a product opened
+/// from a product opened from the first), that can be another node than the one on the
+/// active path, exactly as in Portus; when a leave of a chunk finds its node already gone
+/// with an earlier leave, Portus stops with `fatalError` and navviz answers
+/// ``RoutingError/leftNodeGone(_:)`` instead.
 public enum RoutingExecution {
     /// Executes `instruction` on `tree` and returns it as an ``Operation``. On failure the
     /// tree is unchanged.
     public static func execute(_ instruction: RoutingInstruction, on tree: inout Tree, templates: Templates) throws(RoutingError) -> Operation {
         switch instruction {
         case .leave(let entry):
-            leave(entry, on: &tree)
-            return .leave(id: entry.id, context: entry.context)
+            let path = find(entry, in: tree).flatMap(tree.operationPath)
+            try leave(entry, on: &tree)
+            return .leave(id: entry.id, context: entry.context, path: path)
         case .switchTo(let target, let container):
             try switchTo(target, in: container, on: &tree)
-            return .switchTo(in: container.id, to: target.id, context: target.context)
+            let path = find(container, in: tree).flatMap { c in tree.child(of: c, target.identity) }.flatMap(tree.operationPath)
+            return .switchTo(in: container.id, to: target.id, context: target.context, path: path)
         case .enter(let element):
             let leaf = try enter(element, on: &tree, templates: templates)
-            return .enter(id: element.id, parent: leaf, context: element.context)
+            // The path names the place the enter asked for: below the active leaf.
+            let repeated = tree.isRepeated(element.id) || tree.isRepeated(tree.id(leaf))
+            let path = repeated ? tree.path(to: leaf) + [PathElement(id: element.id, context: element.context)] : nil
+            return .enter(id: element.id, parent: tree.id(leaf), context: element.context, path: path)
         }
     }
 
-    /// The slot of the node equal to `entry` (ids are unique, so the first in pre-order is
-    /// the only one with this id).
+    /// The first node in pre-order equal to `entry` (Portus `findNode(for:)`).
     static func find(_ entry: Node.Identity, in tree: Tree) -> Tree.Slot? {
-        guard let slot = tree.slot(of: entry.id), tree.node(slot).context == entry.context else { return nil }
-        return slot
+        tree.slot(of: entry)
     }
 
-    static func leave(_ entry: Node.Identity, on tree: inout Tree) {
-        guard let slot = find(entry, in: tree), tree.parent(slot) != nil else { return }
+    /// `didLeaveNode`: the first node equal to `entry` goes; the root stays (Portus's
+    /// `removeNode` does nothing without a parent).
+    static func leave(_ entry: Node.Identity, on tree: inout Tree) throws(RoutingError) {
+        guard let slot = find(entry, in: tree) else { throw .leftNodeGone(entry) }
+        guard tree.parent(slot) != nil else { return }
         tree.removeSubtree(slot)
     }
 
@@ -53,42 +63,36 @@ public enum RoutingExecution {
         }
     }
 
-    /// Enters `element` under the active leaf and returns the leaf's id.
-    static func enter(_ element: PathElement, on tree: inout Tree, templates: Templates) throws(RoutingError) -> String {
+    /// Enters `element` under the active leaf and returns the leaf.
+    static func enter(_ element: PathElement, on tree: inout Tree, templates: Templates) throws(RoutingError) -> Tree.Slot {
         guard let leaf = tree.activePath.last else { throw .emptyTree(target: element) }
         let leafID = tree.id(leaf)
         guard tree.node(leaf).isEnterable else { throw .notEnterable(leaf: leafID, target: element) }
         let template = templates[element.id]
         guard let template, let templateRoot = template.root, !template.children(templateRoot).isEmpty else {
             // No managed entries: add as the active leaf unless an equal child is there.
-            if tree.children(leaf).contains(where: { tree.node($0).identity == element.identity }) { return leafID }
-            try checkFree(element.id, under: leafID, in: tree)
+            if tree.child(of: leaf, element.identity) != nil { return leaf }
             let fields = template.flatMap { t in t.root.map(t.node) }
             let node = enteredNode(element, template: fields, parent: tree.node(leaf))
             tree.addChild(node, to: leaf, makeActive: true)
-            return leafID
+            return leaf
         }
         let managed = template.children(templateRoot)
         if let existing = find(element.identity, in: tree) {
             // Merge: add the template children that are not already there.
-            let missing = managed.filter { c in
-                !tree.children(existing).contains { tree.node($0).identity == template.node(c).identity }
-            }
-            for c in missing { try checkSubtreeFree(template, from: c, under: leafID, in: tree) }
+            let missing = managed.filter { c in tree.child(of: existing, template.node(c).identity) == nil }
             for c in missing {
                 let makeActive = template.activeChild(templateRoot) == c && tree.activeChild(existing) == nil
                 graftManaged(template, from: c, to: existing, makeActive: makeActive, on: &tree)
             }
-            return leafID
+            return leaf
         }
-        try checkFree(element.id, under: leafID, in: tree)
-        for c in managed { try checkSubtreeFree(template, from: c, under: leafID, in: tree) }
         let node = enteredNode(element, template: template.node(templateRoot), parent: tree.node(leaf))
         let slot = tree.addChild(node, to: leaf, makeActive: true)
         for c in managed {
             graftManaged(template, from: c, to: slot, makeActive: template.activeChild(templateRoot) == c, on: &tree)
         }
-        return leafID
+        return leaf
     }
 
     /// The node an enter adds: the template's fields (or a bare node) with the element's id,
@@ -108,14 +112,5 @@ public enum RoutingExecution {
         var node = tree.node(top)
         node.managedFlag = tree.node(parent).isSwitch ? nil : true
         tree.update(top, to: node)
-    }
-
-    static func checkFree(_ id: String, under leaf: String, in tree: Tree) throws(RoutingError) {
-        guard let slot = tree.slot(of: id) else { return }
-        throw .duplicateID(id: id, enteringUnder: leaf, existingParent: tree.parent(slot).map(tree.id))
-    }
-
-    static func checkSubtreeFree(_ template: Tree, from start: Tree.Slot, under leaf: String, in tree: Tree) throws(RoutingError) {
-        for s in template.preorder(from: start) { try checkFree(template.id(s), under: leaf, in: tree) }
     }
 }

@@ -2,8 +2,9 @@
 public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The action names an id that is not in the tree.
     case noSuchNode(String)
-    /// A node to add has an id that is already in the tree.
-    case duplicateID(String)
+    /// A node to add has the id and context of a child already under the same parent
+    /// (an id repeats among one node's children only with different contexts).
+    case duplicateChild(Node.Identity, parent: String)
     /// `pop`/`change`: the node is not a child of the named parent.
     case notAChild(String, parent: String)
     /// `activate`: the root has no parent to activate it in.
@@ -22,7 +23,8 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchNode(let id): "no node '\(id)' in the tree"
-        case .duplicateID(let id): "duplicate id '\(id)': it is already in the tree"
+        case .duplicateChild(let node, let parent):
+            "duplicate id '\(node.id)' with \(node.context.isEmpty ? "no context" : "equal context '\(node.context.queryString)'") among the children of '\(parent)'"
         case .notAChild(let id, let parent): "'\(id)' is not a child of '\(parent)'"
         case .rootHasNoParent(let id): "'\(id)' is the root; it has no parent to be active in"
         case .emptyTree: "the tree is empty"

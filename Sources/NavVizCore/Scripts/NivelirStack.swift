@@ -45,22 +45,40 @@ enum NivelirStack {
         let oldIDs = old.map(tree.id)
         let newIDs = screens.map { $0.id(in: tree) }
         if oldIDs == newIDs, screens.allSatisfy({ if case .existing = $0 { true } else { false } }) { return [] }
-        let op = operation(old: oldIDs, new: newIDs, container: stackID, tree: tree, screens: screens)
+        let lastIsNew: Bool = { if case .new = screens.last { true } else { false } }()
+        func parentID(_ i: Int, _ ids: [String]) -> String { i == 0 ? stackID : ids[i - 1] }
+        if !oldIDs.isEmpty, newIDs == Array(oldIDs.dropLast()) {
+            let top = old.last!
+            let op = Operation.pop(id: oldIDs.last!, parent: parentID(old.count - 1, oldIDs), context: tree.node(top).context,
+                                   path: tree.operationPath(top))
+            try rebuild(container: container, old: old, screens: screens, tree: &tree)
+            return [op]
+        }
+        let oldScreens = old.map(tree.identity)
+        let newScreens = screens.map { screen in
+            switch screen {
+            case .existing(let s): tree.identity(s)
+            case .new(let t): t.identity(t.root!)
+            }
+        }
         try rebuild(container: container, old: old, screens: screens, tree: &tree)
-        return [op]
+        let c = try tree.require(stackID)
+        if !newIDs.isEmpty, Array(newIDs.dropLast()) == oldIDs, lastIsNew {
+            let top = tree.activeChain(below: c).last!
+            return [.push(id: newIDs.last!, parent: parentID(newIDs.count - 1, newIDs), context: tree.node(top).context,
+                          path: tree.operationPath(top))]
+        }
+        return [.change(parent: stackID, popped: minus(oldScreens, newScreens), pushed: minus(newScreens, oldScreens),
+                        path: tree.operationPath(c))]
     }
 
-    static func operation(old: [String], new: [String], container: String, tree: Tree, screens: [Screen]) -> Operation {
-        func parentID(_ i: Int, _ ids: [String]) -> String { i == 0 ? container : ids[i - 1] }
-        let lastIsNew: Bool = { if case .new = screens.last { true } else { false } }()
-        if !old.isEmpty, new == Array(old.dropLast()) {
-            return .pop(id: old.last!, parent: parentID(old.count - 1, old))
+    /// The screens of `a` that `b` holds fewer times, by id (a multiset difference).
+    static func minus(_ a: [Node.Identity], _ b: [Node.Identity]) -> [Node.Identity] {
+        var left = Dictionary(b.map { ($0.id, 1) }, uniquingKeysWith: +)
+        return a.filter { screen in
+            if let n = left[screen.id], n > 0 { left[screen.id] = n - 1; return false }
+            return true
         }
-        if !new.isEmpty, Array(new.dropLast()) == old, lastIsNew {
-            return .push(id: new.last!, parent: parentID(new.count - 1, new))
-        }
-        let oldSet = Set(old), newSet = Set(new)
-        return .change(parent: container, popped: old.filter { !newSet.contains($0) }, pushed: new.filter { !oldSet.contains($0) })
     }
 
     /// Replaces the chain under `container` by `screens`, keeping the other children of
@@ -73,7 +91,9 @@ enum NivelirStack {
             switch screen {
             case .existing(let s):
                 var piece = tree.subtree(at: s)
-                if let next = chainChild[s], let n = piece.slot(of: tree.id(next)) { piece.removeSubtree(n) }
+                if let next = chainChild[s], let i = tree.children(s).firstIndex(of: next) {
+                    piece.removeSubtree(piece.children(piece.root!)[i])
+                }
                 pieces.append(piece)
             case .new(let t): pieces.append(t)
             }

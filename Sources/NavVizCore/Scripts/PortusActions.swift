@@ -41,8 +41,7 @@ enum PortusActions {
     /// `switch`: the container makes its child `to` active.
     static func switchTo(in container: String, to target: String, on tree: inout Tree) throws(ActionError) -> [Operation] {
         let c = try tree.require(container)
-        let t = try tree.require(target)
-        guard tree.parent(t) == c else { throw .notAChild(target, parent: container) }
+        let t = try tree.requireChild(target, of: c)
         let node = tree.node(t)
         return try execute(.switchTo(PathElement(id: target, context: node.context), in: tree.node(c).identity), templates: [:], on: &tree)
     }

@@ -1,7 +1,8 @@
 /// Checked edits shared by the action vocabularies: they throw ``ActionError`` instead of
 /// breaking the tree.
 extension Tree {
-    /// The slot of an id, or ``ActionError/noSuchNode(_:)``.
+    /// The first node in pre-order with this id (as KatanaRouter's `find(userIdentifier:)`
+    /// and Portus's `findNode` search), or ``ActionError/noSuchNode(_:)``.
     func require(_ id: String) throws(ActionError) -> Slot {
         guard let s = slot(of: id) else { throw .noSuchNode(id) }
         return s
@@ -10,22 +11,31 @@ extension Tree {
     /// The deepest node of the active path.
     var activeLeaf: Slot? { activePath.last }
 
-    /// Fails when any id of `other` is already in this tree (or repeats within `other`).
-    func checkNew(_ other: Tree) throws(ActionError) {
-        for s in other.preorder() where contains(id: other.id(s)) {
-            throw .duplicateID(other.id(s))
+    /// The child of `parent` with this id: the first in document order. An id that is in
+    /// the tree but not under `parent` is ``ActionError/notAChild(_:parent:)``.
+    func requireChild(_ id: String, of parent: Slot) throws(ActionError) -> Slot {
+        if let c = children(parent).first(where: { self.id($0) == id }) { return c }
+        guard contains(id: id) else { throw .noSuchNode(id) }
+        throw .notAChild(id, parent: self.id(parent))
+    }
+
+    /// Fails when `parent` already has a child with the id and context of `other`'s root.
+    func checkNew(_ other: Tree, under parent: Slot) throws(ActionError) {
+        guard let r = other.root else { return }
+        if child(of: parent, other.node(r).identity) != nil {
+            throw .duplicateChild(other.node(r).identity, parent: id(parent))
         }
     }
 
     /// Grafts `other` under `parent` after checking its ids; becomes the root of an empty tree.
     @discardableResult
     mutating func attach(_ other: Tree, under parent: Slot?, makeActive: Bool) throws(ActionError) -> Slot {
-        try checkNew(other)
         guard let parent else {
             guard isEmpty else { throw .refused("the tree already has a root") }
             self = other.compacted()
             return root!
         }
+        try checkNew(other, under: parent)
         return graft(other, to: parent, makeActive: makeActive)!
     }
 

@@ -23,11 +23,11 @@ enum DiffMarks {
                 scene.nodes[n].badges.append(Badge(text: number, color: color))
             }
             switch op {
-            case .pop(let id, _, _):
+            case .pop(let id, _, _, _):
                 badge(id, theme.removed)
-            case .push(let id, _, _):
+            case .push(let id, _, _, _):
                 badge(id, theme.added)
-            case .activate(let id, let parent, _):
+            case .activate(let id, let parent, _, _):
                 badge(id, theme.activate)
                 if let parent, let e = edge(parent, id) {
                     scene.edges[e].color = theme.activate
@@ -36,7 +36,8 @@ enum DiffMarks {
                     scene.edges[e].penWidth = max(scene.edges[e].penWidth, 2.5)
                     scene.edges[e].classes.append("activated")
                 }
-            case .change(let parent, let popped, let pushed, let children, _):
+            case .change(let parent, let poppedNodes, let pushedNodes, let childNodes, _, _):
+                let popped = poppedNodes.map(\.id), pushed = pushedNodes.map(\.id), children = childNodes?.map(\.id)
                 badge(parent ?? pushed.first ?? popped.first, theme.change)
                 // A node sits in one box at most (Graphviz clusters cannot overlap).
                 var members: [String] = []
@@ -48,11 +49,11 @@ enum DiffMarks {
                     scene.boxes.append(SceneBox(id: "change-\(number)", label: "\(number). change", nodeIDs: members,
                                                 color: theme.change, classes: ["change"]))
                 }
-            case .leave(let id, _):
+            case .leave(let id, _, _):
                 badge(id, theme.leave)
-            case .enter(let id, _, _):
+            case .enter(let id, _, _, _):
                 badge(id, theme.enter)
-            case .switchTo(_, let to, _):
+            case .switchTo(_, let to, _, _):
                 badge(to, theme.switchTo)
             }
         }

@@ -20,7 +20,7 @@ import _NavVizTestSupport
         DiffCase(
             name: "rule 1: a context change is a pop and a push (here one change)",
             before: "r(c{k=1}*)", after: "r(c{k=2}*)",
-            expected: ["change r: pop c; push c [children c; active c]"]),
+            expected: ["change r: pop c?k=1; push c?k=2 [children c?k=2; active c?k=2]"]),
         DiffCase(
             name: "rule 2: a moved node is popped and pushed again",
             before: "r(p*(x*) q)", after: "r(p q*(x*))",
@@ -28,7 +28,7 @@ import _NavVizTestSupport
         DiffCase(
             name: "rule 2: a node under a re-created parent is re-created with it",
             before: "r(p{v=1}*(x*))", after: "r(p{v=2}*(x*))",
-            expected: ["pop x from p", "change r: pop p; push p [children p; active p]", "push x onto p"]),
+            expected: ["pop x from p", "change r: pop p?v=1; push p?v=2 [children p?v=2; active p?v=2]", "push x onto p"]),
         DiffCase(
             name: "rule 3: inactive children first, in document order",
             before: "r(x y z*)", after: "r(x(x1) y(y1) z*(z1))",

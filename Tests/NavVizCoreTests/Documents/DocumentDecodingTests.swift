@@ -55,11 +55,11 @@ struct DocumentDecodingTests {
     }
 
     @Test func logProblemsCarryTheLine() throws {
-        let log = "{\"id\": \"a\"}\n{\"id\": \"a\", \"children\": [{\"id\": \"a\"}]}\n{oops\n"
+        let log = "{\"id\": \"a\"}\n{\"id\": \"a\", \"children\": [{\"id\": \"b\"}, {\"id\": \"b\"}]}\n{oops\n"
         let error = try #require(Samples.logError(log))
         do {
             #expect(error.lines(file: "app.ndjson") == [
-                "app.ndjson:2: error: children[0]: duplicate id 'a'",
+                "app.ndjson:2: error: children[1]: duplicate id 'b' with no context among the children of 'a' (the other is children[0])",
                 "app.ndjson:3: error: invalid JSON at column 2: expected a quoted key, found 'o'",
             ])
         }

@@ -89,7 +89,7 @@ struct SnapshotStreamTests {
         ("title type", #"{"frames": [], "title": 3}"#),
         ("escaped key", #"{"fr\u0061mes": []}"#),
         ("frame not an object", #"{"frames": [1]}"#),
-        ("frame problem", #"{"frames": [{"tree": {"id": "a", "children": [{"id": "a"}]}}]}"#),
+        ("frame problem", #"{"frames": [{"tree": {"id": "a", "children": [{"id": "b"}, {"id": "b"}]}}]}"#),
         ("frame syntax", #"{"frames": [{"tree": {"id": "a",}}]}"#),
         ("missing comma", #"{"frames": [{"tree": null} {"tree": null}]}"#),
         ("truncated", #"{"frames": [{"tree": {"id": "a"}}"#),
@@ -104,7 +104,7 @@ struct SnapshotStreamTests {
 
     @Test func irregularLogLinesStop() {
         #expect(Self.read("{\"id\": \"a\"}\n{oops\n", kind: .log, chunk: 4) == nil)
-        #expect(Self.read("{\"id\": \"a\", \"children\": [{\"id\": \"a\"}]}\n", kind: .log, chunk: 4) == nil)
+        #expect(Self.read("{\"id\": \"a\", \"children\": [{\"id\": \"b\"}, {\"id\": \"b\"}]}\n", kind: .log, chunk: 4) == nil)
     }
 
     /// Frames come out one at a time: the stream reads no further than the frame it returns.

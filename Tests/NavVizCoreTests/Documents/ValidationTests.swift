@@ -12,12 +12,21 @@ struct ValidationTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "duplicate id in a sequence frame", json: """
+        Case(name: "repeated id among siblings with equal context in a sequence frame", json: """
             {"navviz": 1, "frames": [{"tree": null}, {"tree": null},
-              {"tree": {"id": "tabs", "children": [{"id": "chat"}, {"id": "list", "children": [{"id": "chat"}]}]}}]}
-            """, messages: ["frames[2].tree.children[1].children[0]: duplicate id 'chat'"]),
+              {"tree": {"id": "tabs", "children": [{"id": "chat"}, {"id": "list", "children": [
+                {"id": "chat", "context": {"id": "1"}}, {"id": "chat"}, {"id": "chat", "context": {"id": 1}}]}]}}]}
+            """, messages: ["frames[2].tree.children[1].children[2]: duplicate id 'chat' with equal context 'id=1' among the children of 'list' (the other is frames[2].tree.children[1].children[0])"]),
         Case(name: "duplicate sibling id", json: #"{"tree": {"id": "a", "children": [{"id": "b"}, {"id": "b"}]}}"#,
-             messages: ["tree.children[1]: duplicate id 'b'"]),
+             messages: ["tree.children[1]: duplicate id 'b' with no context among the children of 'a' (the other is tree.children[0])"]),
+        Case(name: "duplicate sibling id, context written empty", json: #"{"id": "a", "children": [{"id": "b", "context": {}}, {"id": "c"}, {"id": "b"}]}"#,
+             messages: ["children[2]: duplicate id 'b' with no context among the children of 'a' (the other is children[0])"]),
+        Case(name: "active names two children by id", json: #"{"id": "p", "active": "b", "children": [{"id": "b", "context": {"k": "1"}}, {"id": "b", "context": {"k": "2"}}]}"#,
+             messages: [#"active 'b' names 2 children (contexts 'k=1', 'k=2'); name one as {"id": "b", "context": {…}}"#]),
+        Case(name: "active by id and context names no child", json: #"{"id": "p", "active": {"id": "b", "context": {"k": "3"}}, "children": [{"id": "b", "context": {"k": "1"}}]}"#,
+             messages: ["active 'b?k=3' names no child (children: 'b?k=1')"]),
+        Case(name: "active object without id", json: #"{"id": "p", "active": {"context": {"k": "1"}, "x": 1}, "children": [{"id": "b"}]}"#,
+             messages: ["unknown field 'x' in 'active' (allowed: id, context)", "'active' written as an object needs an 'id'"]),
         Case(name: "missing id", json: #"{"tree": {"id": "a", "children": [{"label": "x"}]}}"#,
              messages: ["tree.children[0]: missing required field 'id'"]),
         Case(name: "empty id", json: #"{"tree": {"id": ""}}"#, messages: ["tree: 'id' must not be empty"]),

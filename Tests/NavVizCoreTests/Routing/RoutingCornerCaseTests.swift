@@ -152,11 +152,15 @@ import Testing
         #expect(Router.route(from: Tree(), to: []).isReached)
     }
 
-    @Test func enterWouldDuplicateAnID() throws {
+    /// Portus enters a node whose id is elsewhere in the tree (its `add(child:)` compares only
+    /// with the active leaf's children): a second `feed`, under `chats`.
+    @Test func enterAddsASecondNodeWithAnIDThatIsElsewhere() throws {
         let json = #"{"id": "tabs", "kind": "tabs", "active": "chats", "children": [{"id": "home", "active": "feed", "children": [{"id": "feed"}]}, {"id": "chats"}]}"#
         let result = try route(json, to: "tabs/chats/feed")
-        #expect(result.failure?.error == .duplicateID(id: "feed", enteringUnder: "chats", existingParent: "home"))
-        #expect(result.final == result.start)
+        #expect(result.isReached)
+        #expect(result.operations == [.enter(id: "feed", parent: "chats", path: [PathElement(id: "tabs"), PathElement(id: "chats"), PathElement(id: "feed")])])
+        #expect(result.final.occurrences(of: "feed") == 2)
+        #expect(RoutingFixtures.activePath(result.final) == "tabs/chats/feed")
     }
 
     @Test func nothingCanBeLeftBelowTheDestination() throws {

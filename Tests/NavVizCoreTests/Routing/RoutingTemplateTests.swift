@@ -59,10 +59,14 @@ import Testing
         #expect(!result.final.isManaged(home))
     }
 
-    @Test func templateChildClashingWithTheTreeFails() throws {
+    /// A template child whose id is elsewhere in the tree is attached all the same, as
+    /// Portus's `didEnterNode` adds managed entries below the entered node.
+    @Test func templateChildWithAnIDThatIsElsewhereIsAttached() throws {
         let tree = try RoutingFixtures.tree(#"{"id": "app", "active": "home", "children": [{"id": "home"}, {"id": "p1"}]}"#)
-        let result = Router.route(from: tree, to: try RoutingFixtures.path("app/home/pager"), templates: try templates())
-        #expect(result.failure?.error == .duplicateID(id: "p1", enteringUnder: "home", existingParent: "app"))
-        #expect(result.final == tree)
+        let result = Router.route(from: tree, to: try RoutingFixtures.path("app/home/pager/p1"), templates: try templates())
+        #expect(result.isReached)
+        #expect(result.final.occurrences(of: "p1") == 2)
+        let pager = try #require(result.final.slot(of: "pager"))
+        #expect(result.final.children(pager).map(result.final.id).contains("p1"))
     }
 }

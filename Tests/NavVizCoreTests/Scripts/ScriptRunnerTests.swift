@@ -61,7 +61,7 @@ struct ScriptRunnerTests {
         #expect(steps.map { $0.operations.map(OperationFormat.phrase) } == [
             ["pop settingsModal from profile"],
             ["activate chatsStack in tabBar"],
-            ["change chatsStack: pop chat1; push chat7"],
+            ["change chatsStack: pop chat1?chatId=1; push chat7?chatId=7"],
         ])
         let t = steps.last!.tree
         #expect(t.activePath.map(t.id) == ["window", "tabBar", "chatsStack", "chatList", "chat7"])
@@ -113,7 +113,7 @@ struct ScriptRunnerTests {
     }
 
     @Test(arguments: [
-        (#"{"push": {"id": "a"}}"#, "actions[0] (push): duplicate id 'a': it is already in the tree"),
+        (#"{"push": {"id": "a"}, "into": "r"}"#, "actions[0] (push): duplicate id 'a' with no context among the children of 'r'"),
         (#"{"activate": "r"}"#, "actions[0] (activate): 'r' is the root; it has no parent to be active in"),
         (#"{"stack": "a", "pop": "previous"}"#, "actions[0] (stack pop): the stack under 'a' is empty"),
         (#"{"stack": "r", "pop": {"to": "zz"}}"#, "actions[0] (stack pop): 'zz' is not in the stack under 'r'"),
