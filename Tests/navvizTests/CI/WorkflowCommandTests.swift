@@ -51,9 +51,9 @@ struct WorkflowCommandTests {
         let bad = try write("bad.json", "{\"navviz\": 1,\n \"frames\": [\n  {\"tree\": {\"id\": \"a\"}},\n  {\"tree\": {\"id\": \"a\", \"children\": [\n     {\"id\": \"b\"},\n     {\"id\": \"b\"}]}}]}\n")
         let r = try NavVizBinary.run(["validate", bad], environment: Self.github)
         #expect(r.status == 65)
-        #expect(r.stderr == "\(bad): error: frames[1].tree.children[1]: duplicate id 'b'\n::error file=\(bad),line=6,title=navviz::frames[1].tree.children[1]: duplicate id 'b'\n")
+        #expect(r.stderr == "\(bad): error: frames[1].tree.children[1]: duplicate id 'b' with no context among the children of 'a' (the other is frames[1].tree.children[0])\n::error file=\(bad),line=6,title=navviz::frames[1].tree.children[1]: duplicate id 'b' with no context among the children of 'a' (the other is frames[1].tree.children[0])\n")
         let plain = try NavVizBinary.run(["validate", bad])
-        #expect(plain.stderr == "\(bad): error: frames[1].tree.children[1]: duplicate id 'b'\n")
+        #expect(plain.stderr == "\(bad): error: frames[1].tree.children[1]: duplicate id 'b' with no context among the children of 'a' (the other is frames[1].tree.children[0])\n")
 
         let syntax = try write("syntax.json", "{\"navviz\": 1,\n \"tree\": {\"id\": \n")
         let s = try NavVizBinary.run(["render", syntax], environment: Self.github)
