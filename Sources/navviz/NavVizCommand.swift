@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizRender
 
 /// The `navviz` command: subcommands each in their own file.
 @main
@@ -17,11 +18,24 @@ struct NavVizCommand: ParsableCommand {
         (missing, or another release than navviz was built against), 70 an internal \
         rendering error, 74 an output that cannot be written.
         """,
-        version: NavVizVersion.string,
+        version: NavVizVersion.text,
         subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, RenderFrames.self]
     )
 }
 
+/// navviz's version: the one place it is written.
 enum NavVizVersion {
     static let string = "0.1.0"
+
+    /// What `--version` prints: `navviz 0.1.0` and `Graphviz 2.43.0` (libgvc as loaded at
+    /// run time), one per line. Graphviz is asked only when `--version` is on the command
+    /// line: starting it costs every other run nothing.
+    static let text: String = {
+        guard CommandLine.arguments.dropFirst().contains("--version") else { return "navviz \(string)" }
+        return lines(graphviz: (try? Graphviz.shared.version()) ?? "unavailable (libgvc could not be started)")
+    }()
+
+    static func lines(graphviz: String) -> String {
+        "navviz \(string)\nGraphviz \(graphviz)"
+    }
 }
