@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "NavVizCore", targets: ["NavVizCore"]),
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
         .executable(name: "navviz", targets: ["navviz"]),
+        // `swift package navviz check …` in a package that depends on navviz.
+        .plugin(name: "NavVizPlugin", targets: ["NavVizPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +46,15 @@ let package = Package(
                 "NavVizCore", "NavVizFiles", "NavVizRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // A command plugin that runs the navviz tool in the package's directory.
+        .plugin(
+            name: "NavVizPlugin",
+            capability: .command(
+                intent: .custom(verb: "navviz", description: "Run navviz (check, animate, validate, …) on the package's navigation documents."),
+                permissions: [.writeToPackageDirectory(reason: "navviz writes the animations, expectations (--record) and reports you name with -o, --expect and --report.")]
+            ),
+            dependencies: ["navviz"]
         ),
         .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles"]),
         .testTarget(

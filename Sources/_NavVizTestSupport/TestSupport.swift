@@ -136,10 +136,18 @@ public enum NavVizBinary {
     /// Runs `navviz ARGS` with raw bytes on standard input (which may be invalid UTF-8). With
     /// a `timeout`, a run that takes longer is killed and reported with ``Result/timedOut``.
     public static func run(_ arguments: [String], input stdin: [UInt8]?, environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> Result {
+        try run(executable: url, arguments, in: PackagePaths.root, input: stdin, environment: environment, timeout: timeout)
+    }
+
+    /// Runs any program (a script, `swift package`) as ``run(_:input:environment:timeout:)``
+    /// runs navviz: in `directory`, with `NO_COLOR` set and `GITHUB_ACTIONS` unset unless
+    /// `environment` sets them (a nil value removes a variable).
+    public static func run(executable: URL, _ arguments: [String], in directory: URL, input stdin: [UInt8]? = nil,
+                           environment: [String: String?] = [:], timeout: TimeInterval? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = PackagePaths.root
+        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         // Tests describe navviz off GitHub Actions unless they set it themselves.

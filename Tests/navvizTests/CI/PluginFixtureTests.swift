@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// The SwiftPM command plugin, run as a package that depends on navviz runs it:
+/// Tests/Fixtures/PluginConsumer (a package with navigation documents in Nav/ and their
+/// expectations) is copied to `.build/plugin-fixture/PluginConsumer`, its path dependency
+/// pointed at this checkout, and `swift package navviz …` run there. The fixture builds
+/// navviz from source in a scratch folder of its own (`.build/plugin-fixture/scratch`, kept
+/// between runs): about 1 to 3 minutes the first time on 2 cores, seconds after that.
+@Suite(.serialized)
+struct PluginFixtureTests {
+    static let base = PackagePaths.root.appendingPathComponent(".build/plugin-fixture")
+    static let package = base.appendingPathComponent("PluginConsumer")
+    static let scratch = base.appendingPathComponent("scratch")
+
+    /// A fresh copy of the fixture, depending on this checkout by its absolute path.
+    static func copyFixture() throws {
+        let fm = FileManager.default
+        try? fm.removeItem(at: package)
+        try fm.createDirectory(at: base, withIntermediateDirectories: true)
+        try fm.copyItem(at: PackagePaths.root.appendingPathComponent("Tests/Fixtures/PluginConsumer"), to: package)
+        let manifest = package.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(text.contains(#".package(path: "../../..")"#))
+        try text.replacingOccurrences(of: #".package(path: "../../..")"#, with: ".package(path: \(quoted(PackagePaths.root.path)))")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+    }
+
+    static func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// `swift package --allow-writing-to-package-directory navviz ARGS` in the copy.
+    static func plugin(_ arguments: [String]) throws -> NavVizBinary.Result {
+        try NavVizBinary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                             ["swift", "package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "navviz"] + arguments,
+                             in: package, timeout: 1_800)
+    }
+
+    @Test func pluginChecksAnimatesAndReportsDrift() throws {
+        try Self.copyFixture()
+        let check = try Self.plugin(["check", "Nav/inbox.json", "Nav/settings.json", "--expect", "Nav/expected", "--report", "junit:navviz-check.xml"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.hasSuffix("""
+            Nav/inbox.json: ok (1 transitions, 1 operations match Nav/expected/inbox.expected.json)
+            Nav/settings.json: ok (1 transitions, 1 operations match Nav/expected/settings.expected.json)
+
+            """))
+        // Written in the consumer's directory, as the plugin's permission says.
+        let report = try String(contentsOf: Self.package.appendingPathComponent("navviz-check.xml"), encoding: .utf8)
+        #expect(JUnitSchema.problems(report) == [])
+        #expect(report.contains("<testcase name=\"step 1: open message 42\" classname=\"Nav/inbox.json\" time=\"0\"/>"))
+
+        let animate = try Self.plugin(["animate", "Nav/inbox.json", "-o", "navviz-inbox"])
+        #expect(animate.status == 0, "\(animate.stdout)\(animate.stderr)")
+        #expect(animate.stdout.hasSuffix("navviz-inbox/index.html\n"))
+        #expect(FileManager.default.fileExists(atPath: Self.package.appendingPathComponent("navviz-inbox/frames/0003.svg").path))
+
+        // The app changed: Settings now opens on top of Mail instead of switching tabs.
+        let settings = Self.package.appendingPathComponent("Nav/settings.json")
+        let changed = try String(contentsOf: settings, encoding: .utf8).replacingOccurrences(of: #""active": "settings""#, with: #""active": "mail""#)
+        try changed.write(to: settings, atomically: true, encoding: .utf8)
+        let drift = try Self.plugin(["check", "Nav/inbox.json", "Nav/settings.json", "--expect", "Nav/expected"])
+        #expect(drift.status != 0)
+        // SwiftPM prints a plugin's standard output and standard error both on its
+        // standard output; its own messages go to standard error.
+        #expect(drift.stdout.contains("""
+            Nav/settings.json:
+            step 1 (tap Settings):
+              - 1. activate settings in tabs
+            Nav/settings.json: error: the operations drifted from Nav/expected/settings.expected.json
+            """))
+        #expect(drift.stderr.hasSuffix("error: navviz check exited with status 1\n"))
+    }
+}
