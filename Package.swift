@@ -39,11 +39,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "NavVizRender", dependencies: ["NavVizCore", "CGraphviz", "CGD", "CZlib"]),
+        // Ending a navviz process on SIGINT, SIGTERM and SIGHUP: its children ended, its
+        // staging removed, exit 128 + the signal.
+        .target(name: "NavVizShutdown"),
+        .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizShutdown", "CGraphviz", "CGD", "CZlib"]),
         .executableTarget(
             name: "navviz",
             dependencies: [
-                "NavVizCore", "NavVizFiles", "NavVizRender",
+                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -22,7 +22,10 @@ extension NavVizCommand {
             Nodes keep their positions in every frame: the union of all frames is laid out \
             once and each frame is pinned to it (--layout per-frame opts out).
 
-            DIR is replaced atomically: a failed run leaves an existing DIR as it was.
+            DIR is replaced atomically: a failed or interrupted run (Ctrl-C, SIGTERM, \
+            SIGHUP) leaves an existing DIR as it was. navviz replaces only a DIR it wrote \
+            itself (its manifest.json lists every file in it) or an empty one: a DIR holding \
+            anything else is refused with exit status 73, and nothing is deleted.
 
             A sequence or log file is streamed (read twice, a snapshot at a time), so memory \
             stays flat however long the recording; standard input, YAML, scripts and routes \
@@ -36,7 +39,7 @@ extension NavVizCommand {
         @Argument(help: "A sequence, log, action script or route request ('-' reads standard input).")
         var file: String = "-"
 
-        @Option(name: [.customShort("o"), .customLong("output")], help: "The output directory (created or replaced).")
+        @Option(name: [.customShort("o"), .customLong("output")], help: "The output directory (created, or replaced when navviz wrote it).")
         var output: String
 
         @Flag(help: "Also write frames/NNNN.png.")
@@ -72,23 +75,28 @@ extension NavVizCommand {
                 let (source, plan) = try frames.plan(file)
                 let name = title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
                 let count = plan.frames.count
-                let staged = try OutputDirectory(output)
+                let staged = try OutputDirectory(output, inputs: [file])
                 if dotOnly {
                     // For benchmarks: the Graphviz source of every frame, and nothing drawn.
                     try source.forEachFrame(expecting: count) { i, frame in
                         try staged.write(AnimationBundle.frameName(i, "dot"), Array(plan.drawing.dot(frame).utf8))
                     }
+                    try AnimationBundle.writeFileList(title: name, in: staged)
                     try staged.commit()
                     Terminal.out("\(output)/frames\n")
                     return
                 }
                 let processes = FrameJobs.count(requested: jobs, frames: count, file: file, png: png || gif)
                 let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path)
-                defer { helpers.filter(\.isRunning).forEach { $0.terminate() } }
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
                 defer { progress.finish() }
-                try FrameJobs.renderShare(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
-                                          worker: 0, jobs: processes, progress: progress.update)
+                do {
+                    try FrameJobs.renderShare(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
+                                              worker: 0, jobs: processes, progress: progress.update)
+                } catch {
+                    FrameJobs.stop(helpers)
+                    throw error
+                }
                 try FrameJobs.wait(helpers)
                 progress.finish()
                 let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, png: png, gif: gif, delay: delay, theme: frames.theme.value)

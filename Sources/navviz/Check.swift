@@ -64,7 +64,7 @@ extension NavVizCommand {
                 if record {
                     for (file, expect) in pairs {
                         let actual = Expectation(try timeline.build(file))
-                        try OutputFile.write(actual.json, to: expect)
+                        try OutputFile.write(actual.json, to: expect, inputs: [file])
                         Terminal.out("recorded \(actual.transitions.count) transition\(actual.transitions.count == 1 ? "" : "s") in \(expect)\n")
                     }
                     return
@@ -82,7 +82,7 @@ extension NavVizCommand {
                 for report in reports {
                     let text = report.format == .json ? CheckReport.json(outcomes) : JUnitReport.xml(outcomes, run: .now)
                     do {
-                        try OutputFile.write(text, to: report.path ?? "-")
+                        try OutputFile.write(text, to: report.path ?? "-", inputs: files)
                     } catch let failure as Failure {
                         Terminal.error(failure.lines)
                         failed = failed ?? failure

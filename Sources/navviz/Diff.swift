@@ -88,7 +88,7 @@ extension NavVizCommand {
                         bytes = try ImageOutput.bytes(scene: scene, format: format.render!)
                     }
                 }
-                try output.write(bytes, binary: format.isBinary)
+                try output.write(bytes, binary: format.isBinary, inputs: files)
             }
         }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NavVizFiles
 import NavVizRender
+import NavVizShutdown
 
 /// Draws an animation's frames into a staged directory, split across processes.
 ///
@@ -36,7 +37,8 @@ enum FrameJobs {
                             directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
         let share = worker * count / jobs..<(worker + 1) * count / jobs
         let frames = (directory as NSString).appendingPathComponent("frames")
-        try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        // Not withIntermediateDirectories: a directory removed on a signal is never made again.
+        try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
         let writer = FrameWriter { bytes, name in
             guard OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name)) else {
                 throw Failure(["error: cannot write '\(name)' (disk full?)"], status: Failure.Status.cannotCreate)
@@ -72,36 +74,54 @@ enum FrameJobs {
         try writer.finish()
     }
 
+    /// A helper process, ended with navviz on a signal until it has been waited for.
+    struct Helper {
+        let process: Process
+        let registration: Shutdown.Registration
+    }
+
     /// Starts helpers 1..<jobs drawing into `directory`; `arguments` are the options every
     /// helper shares (the input and how frames are planned and drawn).
-    static func start(jobs: Int, arguments: [String], directory: String) throws -> [Process] {
+    static func start(jobs: Int, arguments: [String], directory: String) throws -> [Helper] {
         guard jobs > 1 else { return [] }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var helpers: [Process] = []
+        var helpers: [Helper] = []
         for worker in 1..<jobs {
-            let helper = Process()
-            helper.executableURL = FileManager.default.fileExists(atPath: executable.path)
+            let process = Process()
+            process.executableURL = FileManager.default.fileExists(atPath: executable.path)
                 ? executable : URL(fileURLWithPath: CommandLine.arguments[0])
-            helper.arguments = ["render-frames"] + arguments + ["--into", directory, "--worker", String(worker), "--jobs", String(jobs)]
+            process.arguments = ["render-frames"] + arguments + ["--into", directory, "--worker", String(worker), "--jobs", String(jobs),
+                                                          "--parent", String(getpid())]
             do {
-                try helper.run()
+                try process.run()
             } catch {
-                helpers.forEach { $0.terminate() }
+                stop(helpers)
                 throw Failure(["error: cannot start a helper process: \(error)"], status: Failure.Status.software)
             }
-            helpers.append(helper)
+            helpers.append(Helper(process: process, registration: Shutdown.track(child: process.processIdentifier)))
         }
         return helpers
     }
 
     /// Waits for every helper; the first failure is reported with the helper's status
     /// (its own message is already on standard error).
-    static func wait(_ helpers: [Process]) throws {
+    static func wait(_ helpers: [Helper]) throws {
         var failed: Int32 = 0
         for helper in helpers {
-            helper.waitUntilExit()
-            if failed == 0, helper.terminationStatus != 0 { failed = helper.terminationStatus }
+            helper.process.waitUntilExit()
+            helper.registration.cancel()
+            if failed == 0, helper.process.terminationStatus != 0 { failed = helper.process.terminationStatus }
         }
         if failed != 0 { throw Failure([], status: failed) }
+    }
+
+    /// Ends the helpers still running and waits for them (after a failure: nothing may still
+    /// write into the staging directory once it is removed).
+    static func stop(_ helpers: [Helper]) {
+        for helper in helpers where helper.process.isRunning { helper.process.terminate() }
+        for helper in helpers {
+            helper.process.waitUntilExit()
+            helper.registration.cancel()
+        }
     }
 }

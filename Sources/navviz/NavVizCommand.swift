@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavVizRender
+import NavVizShutdown
 
 /// The `navviz` command: subcommands each in their own file.
 @main
@@ -16,11 +17,20 @@ struct NavVizCommand: ParsableCommand {
         Exit status: 0 ok, 1 a failed check or an unreachable destination, 64 bad usage, \
         65 invalid input, 66 an input that cannot be read, 69 a Graphviz that cannot be used \
         (missing, or another release than navviz was built against), 70 an internal \
-        rendering error, 74 an output that cannot be written.
+        rendering error, 73 an output navviz will not replace (it did not write it), 74 an \
+        output that cannot be written, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (the \
+        previous output intact).
         """,
         version: NavVizVersion.text,
         subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, RenderFrames.self]
     )
+
+    /// Installs the signal handling (``Shutdown``) before any thread starts, then runs the
+    /// command. A `render-frames` helper is ended by its parent, quietly.
+    static func main() {
+        Shutdown.install(announce: CommandLine.arguments.dropFirst().first != "render-frames")
+        main(nil)
+    }
 }
 
 /// navviz's version: the one place it is written.

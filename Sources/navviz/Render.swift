@@ -56,7 +56,7 @@ extension NavVizCommand {
                     let scene = TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)
                     bytes = try ImageOutput.bytes(scene: scene, format: format)
                 }
-                try output.write(bytes, binary: format.isBinary)
+                try output.write(bytes, binary: format.isBinary, inputs: [file])
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NavVizRender
 
 extension NavVizCommand {
@@ -23,10 +24,24 @@ extension NavVizCommand {
         @Option(help: "How many processes share the frames.")
         var jobs: Int
 
+        @Option(help: "The process that started this helper: when it is gone, the helper ends.")
+        var parent: Int32?
+
         @Flag(help: "Also draw frames/NNNN.png.")
         var png = false
 
         @OptionGroup var frames: FrameOptions
+
+        /// A parent killed outright (SIGKILL) cannot end its helpers, so a helper watches for
+        /// its parent (`--parent`) to go (it is then adopted) and ends itself as a SIGTERM
+        /// would, with the processes it started.
+        static func endWithParent(_ parent: pid_t) {
+            let watcher = Thread {
+                while getppid() == parent { usleep(200_000) }
+                kill(getpid(), SIGTERM)
+            }
+            watcher.start()
+        }
 
         func validate() throws {
             guard jobs >= 1, (0..<jobs).contains(worker) else { throw ValidationError("--worker must be in 0..<--jobs") }
@@ -35,6 +50,7 @@ extension NavVizCommand {
         func run() throws {
             // `animate` has printed what its reading tolerated.
             Terminal.warningsEnabled = false
+            if let parent { Self.endWithParent(pid_t(parent)) }
             try reporting {
                 let (source, plan) = try frames.plan(file)
                 try FrameJobs.renderShare(source, count: plan.frames.count, drawing: plan.drawing, png: png, directory: into,

@@ -76,7 +76,7 @@ extension NavVizCommand {
                     lines[0] = "error: " + lines[0]
                     throw Failure(lines, status: Failure.Status.checkFailed)
                 }
-                try output.write(try bytes(result, format: format), binary: format.isBinary)
+                try output.write(try bytes(result, format: format), binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))
             }
         }
 

@@ -37,7 +37,7 @@ extension NavVizCommand {
             try reporting {
                 let built = try timeline.build(file)
                 let text = format == .json ? TimelineFormat.json(built) : TimelineFormat.text(built)
-                try output.write(Array(text.utf8), binary: false)
+                try output.write(Array(text.utf8), binary: false, inputs: [file])
                 if let failure = built.failure {
                     throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }

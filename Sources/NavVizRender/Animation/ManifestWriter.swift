@@ -4,9 +4,13 @@ import NavVizCore
 /// tools (a CI step that posts frames, an editor plugin).
 public enum ManifestWriter {
     /// Writes the manifest piece by piece to `sink` (a frame or a transition at a time), so
-    /// a manifest of 10,000 frames is never held whole.
+    /// a manifest of 10,000 frames is never held whole. `files` lists the bundle's other
+    /// files (those not named as a frame's `svg` or `png` or as the `gif`): with them the
+    /// manifest accounts for every file, which is how navviz recognises a bundle it may
+    /// replace.
     public static func write<E: Error>(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], svgFiles: [String],
-                                       pngFiles: [String]?, gif: String?, to sink: (String) throws(E) -> Void) throws(E) {
+                                       pngFiles: [String]?, gif: String?, files: [String] = [],
+                                       to sink: (String) throws(E) -> Void) throws(E) {
         let q = DocumentEncoder.quote
         try sink("{\n  \"navviz\": 1,\n  \"title\": \(q(title)),\n  \"source\": \(q(outline.source.rawValue)),\n")
         try sink("  \"states\": \(outline.stateCount),\n  \"frames\": [")
@@ -23,7 +27,7 @@ public enum ManifestWriter {
         for (i, t) in outline.transitions.enumerated() {
             try sink((i > 0 ? "," : "") + "\n    {\"number\": \(i + 1), \"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(t.operations.map(OperationFormat.json).joined(separator: ", "))]}")
         }
-        var end = "\n  ],\n  \"gif\": \(gif.map(q) ?? "null")"
+        var end = "\n  ],\n  \"gif\": \(gif.map(q) ?? "null"),\n  \"files\": [\(files.map(q).joined(separator: ", "))]"
         if let failure = outline.failure { end += ",\n  \"failure\": \(q(failure))" }
         try sink(end + "\n}\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NavVizShutdown
 internal import CGraphviz
 
 /// Runs `dot` layouts in a forked child of this process.
@@ -37,12 +38,17 @@ enum GraphvizIsolation {
 
         let pid = fork()
         if pid == 0 {
+            // Dies of Ctrl-C with navviz's process group (the parent blocks those signals).
+            Shutdown.unblockInChild()
             close(dataPipe[0])
             close(messagePipe[0])
             child(gvc, graph: graph, engine: cEngine, device: cDevice, data: dataPipe[1], messages: messagePipe[1])
         }
         close(dataPipe[1])
         close(messagePipe[1])
+        // A signal that stops navviz ends the child too.
+        let tracked = pid > 0 ? Shutdown.track(child: pid) : nil
+        defer { tracked?.cancel() }
         guard pid > 0 else {
             close(dataPipe[0]); close(messagePipe[0])
             throw .failed(stage: "layout", messages: ["cannot fork: \(String(cString: strerror(errno)))"])

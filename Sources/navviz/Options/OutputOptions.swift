@@ -5,10 +5,11 @@ struct OutputOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file (atomically); its extension picks the format. Default: standard output.")
     var path: String?
 
-    /// Writes to the file, or to standard output; binary output refuses a terminal.
-    func write(_ bytes: [UInt8], binary: Bool) throws {
+    /// Writes to the file, or to standard output; binary output refuses a terminal. `inputs`
+    /// are the files the command read: the output may not be one of them.
+    func write(_ bytes: [UInt8], binary: Bool, inputs: [String]) throws {
         if let path {
-            try OutputFile.write(bytes, to: path)
+            try OutputFile.write(bytes, to: path, inputs: inputs)
         } else {
             if binary && Terminal.stdoutIsTerminal {
                 throw Failure(["error: binary output would go to the terminal; use -o FILE"], status: Failure.Status.usage)

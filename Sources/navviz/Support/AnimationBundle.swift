@@ -63,7 +63,10 @@ struct AnimationBundle {
         try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: svgNames, theme: theme).utf8))
         let manifest = try staged.append("manifest.json")
         defer { try? manifest.close() }
-        try ManifestWriter.write(title: title, outline: outline, frames: frames, svgFiles: svgNames, pngFiles: png ? pngNames : nil, gif: gifName) { text throws(Failure) in
+        let named = Set(svgNames + (png ? pngNames : []) + (gifName.map { [$0] } ?? []))
+        let others = Self.stagedFiles(staged).filter { !named.contains($0) }
+        try ManifestWriter.write(title: title, outline: outline, frames: frames, svgFiles: svgNames, pngFiles: png ? pngNames : nil, gif: gifName,
+                                 files: others) { text throws(Failure) in
             do { try manifest.write(contentsOf: Array(text.utf8)) } catch { throw staged.fail("cannot write 'manifest.json' (disk full?)") }
         }
     }
@@ -72,6 +75,20 @@ struct AnimationBundle {
     /// cannot reach local files. At most `limit` bytes.
     func stepSummary(limit: Int) -> String {
         SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: nil, theme: theme, limit: limit)
+    }
+
+    /// Every file in the staged bundle, `manifest.json` included (it is being written), for
+    /// the manifest's `files`: what navviz may replace later (``BundleManifest``).
+    static func stagedFiles(_ staged: OutputDirectory) -> [String] {
+        Set(BundleManifest.allFiles(staged.temporary).filter { $0 != Staging.markerName } + ["manifest.json"]).sorted()
+    }
+
+    /// A manifest that only lists the files (for `--dot-only`, the benchmark's DOT frames), so
+    /// that the next run may replace them.
+    static func writeFileList(title: String, in staged: OutputDirectory) throws {
+        let q = DocumentEncoder.quote
+        let files = stagedFiles(staged).map(q).joined(separator: ", ")
+        try staged.write("manifest.json", Array("{\n  \"navviz\": 1,\n  \"title\": \(q(title)),\n  \"frames\": [],\n  \"files\": [\(files)]\n}\n".utf8))
     }
 
     /// A staged file's bytes.

@@ -17,6 +17,8 @@ struct Failure: Error {
         static let noInput: Int32 = 66
         static let unavailable: Int32 = 69
         static let software: Int32 = 70
+        /// EX_CANTCREAT: navviz will not replace the destination (it did not write it).
+        static let cannotReplace: Int32 = 73
         static let cannotCreate: Int32 = 74
     }
 

@@ -1,13 +1,18 @@
 import Foundation
+import NavVizShutdown
 
-/// Writes a bundle of files into a directory atomically: everything goes into a temporary
-/// directory beside the destination, which then replaces it with renames. A failed run
-/// leaves an existing output directory as it was.
+/// Writes a bundle of files into a directory atomically: everything goes into a staging
+/// directory beside the destination (``Staging``), which then replaces it with renames. A
+/// failed or interrupted run leaves an existing output directory as it was.
 ///
-/// Files are written into the temporary directory as they are made (``write(_:_:)``,
+/// Only what navviz wrote is ever replaced: an existing destination must be empty or a
+/// bundle whose manifest accounts for every file in it (``BundleManifest``); anything else is
+/// refused (exit 73) before any work, and checked again just before the renames.
+///
+/// Files are written into the staging directory as they are made (``write(_:_:)``,
 /// ``append(_:)``), so a bundle of thousands of frames is never held in memory; nothing is
 /// visible at the destination until ``commit()``. A staged directory that is never
-/// committed is removed.
+/// committed is removed, on SIGINT, SIGTERM and SIGHUP too (``Shutdown``).
 final class OutputDirectory {
     /// The destination as given on the command line, for messages.
     let directory: String
@@ -17,29 +22,68 @@ final class OutputDirectory {
     private let previous: URL
     private var finished = false
     private var made: Set<String> = []
+    private var onSignal: Shutdown.Registration?
 
-    /// Checks the destination and creates the temporary directory beside it.
-    init(_ directory: String) throws {
+    /// Checks the destination (see ``OutputDirectory``), cleans what killed runs left beside
+    /// it, and creates the staging directory. `inputs` are the files the command reads: a
+    /// destination holding one of them is refused.
+    init(_ directory: String, inputs: [String] = []) throws {
         let fm = FileManager.default
         self.directory = directory
-        target = URL(fileURLWithPath: directory)
+        target = URL(fileURLWithPath: directory).standardizedFileURL
         let parent = target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
+        guard target.path != parent.path, !target.lastPathComponent.isEmpty else {
+            throw Self.refusal(directory, "it is the root of the file system; give -o a new or empty directory")
+        }
         guard fm.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Failure(["\(directory): error: cannot write: directory '\(parent.path)' does not exist"], status: Failure.Status.cannotCreate)
         }
-        if fm.fileExists(atPath: target.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw Failure(["\(directory): error: cannot write: it exists and is not a directory"], status: Failure.Status.cannotCreate)
-        }
-        let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        temporary = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-new-\(tag)")
-        previous = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-old-\(tag)")
+        Staging.sweep(beside: target)
+        try Self.checkReplaceable(directory, target, inputs: inputs)
+        let tag = Staging.tag()
+        temporary = parent.appendingPathComponent(Staging.name(for: target.lastPathComponent, .new, tag: tag))
+        previous = parent.appendingPathComponent(Staging.name(for: target.lastPathComponent, .old, tag: tag))
         do {
-            try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
+            try Staging.create(temporary)
         } catch {
             finished = true
+            Staging.remove(temporary)
             throw Failure(["\(directory): error: cannot write: permission denied in '\(parent.path)'"], status: Failure.Status.cannotCreate)
         }
+        let staged = temporary
+        onSignal = Shutdown.onSignal { Staging.remove(staged) }
+    }
+
+    /// Throws unless `target` is missing, empty, or a bundle navviz wrote that holds none of
+    /// `inputs`.
+    private static func checkReplaceable(_ directory: String, _ target: URL, inputs: [String]) throws {
+        switch BundleManifest.verdict(target) {
+        case .missing, .empty:
+            break
+        case .bundle:
+            for input in inputs where input != "-" {
+                let real = URL(fileURLWithPath: input).resolvingSymlinksInPath().path
+                if real.hasPrefix(target.resolvingSymlinksInPath().path + "/") {
+                    throw refusal(directory, "the input '\(input)' is inside it; give -o another directory")
+                }
+            }
+        case .notADirectory:
+            var info = stat()
+            if lstat(target.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw refusal(directory, "it is a symbolic link; give -o the directory itself or a new one")
+            }
+            throw Failure(["\(directory): error: cannot write: it exists and is not a directory"], status: Failure.Status.cannotCreate)
+        case .notNavviz:
+            throw refusal(directory, "it is not empty and has no navviz manifest.json, so navviz did not make it; give -o a new or empty directory, or empty it yourself")
+        case .foreign(let file):
+            throw refusal(directory, "'\((directory as NSString).appendingPathComponent(file))' was not written by navviz (its manifest.json does not list it); move it out, or give -o another directory")
+        }
+    }
+
+    /// Exit 73: navviz will not replace this destination.
+    private static func refusal(_ directory: String, _ reason: String) -> Failure {
+        Failure(["\(directory): error: cannot replace '\(directory)': \(reason)"], status: Failure.Status.cannotReplace)
     }
 
     deinit { if !finished { discard() } }
@@ -76,23 +120,50 @@ final class OutputDirectory {
         Failure(["\(directory): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
     }
 
-    /// Moves the staged directory into place, replacing the destination.
+    /// Moves the staged directory into place, replacing the destination (checked again, so
+    /// a file added to it while navviz worked is never lost). A signal waits for the renames;
+    /// the old bundle, moved aside and marked, is then removed.
     func commit() throws {
-        let existed = FileManager.default.fileExists(atPath: target.path)
-        if existed, rename(target.path, previous.path) != 0 { throw fail(String(cString: strerror(errno))) }
-        if rename(temporary.path, target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            if existed { _ = rename(previous.path, target.path) }
-            throw fail(reason)
+        var replaced = false
+        var onOldSignal: Shutdown.Registration?
+        try Shutdown.deferringSignals {
+            do {
+                try Self.checkReplaceable(directory, target, inputs: [])
+            } catch {
+                discard()
+                throw error
+            }
+            unlink(temporary.appendingPathComponent(Staging.markerName).path)
+            let existed = FileManager.default.fileExists(atPath: target.path)
+            if existed {
+                if rename(target.path, previous.path) != 0 { throw fail(String(cString: strerror(errno))) }
+                try? Staging.mark(previous)
+            }
+            if rename(temporary.path, target.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                if existed {
+                    unlink(previous.appendingPathComponent(Staging.markerName).path)
+                    _ = rename(previous.path, target.path)
+                }
+                throw fail(reason)
+            }
+            finished = true
+            onSignal?.cancel()
+            if existed {
+                let old = previous
+                onOldSignal = Shutdown.onSignal { Staging.remove(old) }
+                replaced = true
+            }
         }
-        finished = true
-        if existed { try? FileManager.default.removeItem(at: previous) }
+        if replaced { Staging.remove(previous) }
+        onOldSignal?.cancel()
     }
 
     /// Removes the staged directory; the destination is left as it was.
     func discard() {
         finished = true
-        try? FileManager.default.removeItem(at: temporary)
+        Staging.remove(temporary)
+        onSignal?.cancel()
     }
 
     private func makeParent(of file: String) throws {

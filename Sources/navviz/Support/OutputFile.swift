@@ -1,18 +1,25 @@
 import Foundation
+import NavVizShutdown
 
-/// Writes command output atomically: to a temporary file beside the destination, then a
-/// rename, so a failed run never leaves a half-written file. `-` writes standard output.
+/// Writes command output atomically: into a staging directory beside the destination
+/// (``Staging``), then one rename into place, so a failed or interrupted run never leaves a
+/// half-written file, and an existing file is either the old one or the new one. `-` writes
+/// standard output. An output that is one of the command's inputs is refused: navviz never
+/// overwrites what it reads.
 enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws {
         if path == "-" {
             Terminal.out(bytes)
             return
         }
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: path).standardizedFileURL
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Failure(["\(path): error: cannot write: it is a directory"], status: Failure.Status.cannotCreate)
+        }
+        if let input = inputs.first(where: { $0 != "-" && sameFile($0, path) }) {
+            throw Failure(["\(path): error: cannot replace '\(path)': it is the input '\(input)'; give -o another file"], status: Failure.Status.cannotReplace)
         }
         if isSpecialFile(path) {
             // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming
@@ -27,15 +34,34 @@ enum OutputFile {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Failure(["\(path): error: cannot write: directory '\(directory.path)' does not exist"], status: Failure.Status.cannotCreate)
         }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).navviz-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
+        Staging.sweep(beside: url)
+        let staging = directory.appendingPathComponent(Staging.name(for: url.lastPathComponent, .new, tag: Staging.tag()))
+        do {
+            try Staging.create(staging)
+        } catch {
+            Staging.remove(staging)
+            throw Failure(["\(path): error: cannot write: permission denied in '\(directory.path)'"], status: Failure.Status.cannotCreate)
+        }
+        let registration = Shutdown.onSignal { Staging.remove(staging) }
+        defer {
+            Staging.remove(staging)
+            registration.cancel()
+        }
+        let temporary = staging.appendingPathComponent(url.lastPathComponent)
+        guard OutputDirectory.writePlainly(bytes, to: temporary.path) else {
             throw Failure(["\(path): error: cannot write: permission denied or disk full"], status: Failure.Status.cannotCreate)
         }
-        if rename(temporary.path, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(["\(path): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
+        let error = Shutdown.deferringSignals { rename(temporary.path, url.path) == 0 ? 0 : errno }
+        if error != 0 {
+            throw Failure(["\(path): error: cannot write: \(String(cString: strerror(error)))"], status: Failure.Status.cannotCreate)
         }
+    }
+
+    /// Whether `a` and `b` are the same existing file (device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// Whether `path` exists and is neither a regular file nor a directory.
@@ -46,7 +72,7 @@ enum OutputFile {
         return type != S_IFREG && type != S_IFDIR
     }
 
-    static func write(_ text: String, to path: String) throws {
-        try write(Array(text.utf8), to: path)
+    static func write(_ text: String, to path: String, inputs: [String] = []) throws {
+        try write(Array(text.utf8), to: path, inputs: inputs)
     }
 }

@@ -61,8 +61,10 @@ struct OutputSafetyTests {
             try? FileManager.default.removeItem(at: tmp)
         }
         let ro = tmp.appendingPathComponent("ro"), out = ro.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try "old".write(to: out.appendingPathComponent("marker.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)
+        let first = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ro.path)
         let before = Self.tree(tmp)
         let r = try Self.runUnprivileged(["animate", "-", "-o", out.path], stdin: Self.script)
@@ -70,7 +72,7 @@ struct OutputSafetyTests {
         #expect(r.stderr.hasPrefix("\(out.path): error: cannot write: "), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
         #expect(Self.tree(tmp) == before)
-        #expect(try String(contentsOf: out.appendingPathComponent("marker.txt"), encoding: .utf8) == "old")
+        #expect(try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8) == summary)
     }
 
     @Test(.enabled(if: canDropPrivileges))
@@ -112,12 +114,13 @@ struct OutputSafetyTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("frames"), withIntermediateDirectories: true)
-        try "stale".write(to: out.appendingPathComponent("frames/9999.svg"), atomically: true, encoding: .utf8)
+        let old = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(Self.tree(tmp).contains("out/frames/0011.svg"))
         let r = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: Self.script)
         #expect(r.status == 0, "\(r.stderr)")
         let files = Self.tree(tmp)
-        #expect(!files.contains("out/frames/9999.svg"))
+        #expect(!files.contains("out/frames/0011.svg"))
         #expect(files.contains("out/index.html") && files.contains("out/summary.md") && files.contains("out/manifest.json"))
         #expect(files.allSatisfy { $0.hasPrefix("out") }, "\(files)")
     }

@@ -1,0 +1,281 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// navviz replaces only what it wrote, and an interrupted run leaves nothing behind: its
+/// workers end, its staging is removed, the previous output is intact, and a staging
+/// directory left by a killed run is cleaned by the next run into the same place.
+@Suite(.serialized)
+struct ReplaceAndInterruptTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-replace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Every path under `dir`, relative and sorted (hidden ones included).
+    static func tree(_ dir: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: dir.path) ?? []).sorted()
+    }
+
+    /// Every file under `dir` with its bytes.
+    static func contents(_ dir: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for path in tree(dir) {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                out[path] = try Data(contentsOf: dir.appendingPathComponent(path))
+            }
+        }
+        return out
+    }
+
+    /// The number of a process that has ended.
+    static func deadPID() throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        return p.processIdentifier
+    }
+
+    @Test func aDirectoryNavvizDidNotMakeIsRefusedAndKept() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dir = tmp.appendingPathComponent("DIR")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "mine".write(to: dir.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+        let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", dir.path])
+        #expect(r.status == 73, "\(r.stderr)")
+        #expect(r.stderr == "\(dir.path): error: cannot replace '\(dir.path)': it is not empty and has no navviz manifest.json, so navviz did not make it; give -o a new or empty directory, or empty it yourself\n")
+        #expect(r.stdout.isEmpty)
+        #expect(Self.tree(tmp) == ["DIR", "DIR/mine.txt"])
+        #expect(try String(contentsOf: dir.appendingPathComponent("mine.txt"), encoding: .utf8) == "mine")
+    }
+
+    /// `-o .` in a directory holding the input: refused, the input and everything else kept.
+    @Test func currentDirectoryIsNeverEmptied() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try FileManager.default.copyItem(atPath: PackagePaths.sample("tab-switch.sequence.json"), toPath: tmp.appendingPathComponent("seq.json").path)
+        let p = Process()
+        p.executableURL = NavVizBinary.url
+        p.arguments = ["animate", "seq.json", "-o", "."]
+        p.currentDirectoryURL = tmp
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 73, "\(message)")
+        #expect(message.hasPrefix(".: error: cannot replace '.': it is not empty"), "\(message)")
+        #expect(Self.tree(tmp) == ["seq.json"])
+    }
+
+    /// A bundle navviz wrote is replaced whole; one holding a file its manifest does not list
+    /// is refused, naming the file, and nothing in it is touched.
+    @Test func onlyItsOwnBundleIsReplaced() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out")
+        let first = try NavVizBinary.run(["animate", "Samples/nivelir-deeplink.script.json", "-o", out.path, "--png", "--gif"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
+        #expect(manifest?["files"] as? [String] == ["index.html", "manifest.json", "summary.md"])
+        let second = try NavVizBinary.run(["animate", "Samples/katana-tabs.script.json", "-o", out.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(!Self.tree(out).contains("animation.gif") && Self.tree(out).filter { $0.hasPrefix("frames/") }.count == 9)
+        #expect(Self.tree(tmp).allSatisfy { $0.hasPrefix("out") })
+        for foreign in ["notes.txt", "frames/extra.svg"] {
+            try "mine".write(to: out.appendingPathComponent(foreign), atomically: true, encoding: .utf8)
+            let before = try Self.contents(out)
+            let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
+            #expect(r.status == 73, "\(r.stderr)")
+            #expect(r.stderr == "\(out.path): error: cannot replace '\(out.path)': '\(out.path)/\(foreign)' was not written by navviz (its manifest.json does not list it); move it out, or give -o another directory\n")
+            #expect(try Self.contents(out) == before)
+            try FileManager.default.removeItem(at: out.appendingPathComponent(foreign))
+        }
+        // An empty directory loses nothing.
+        let empty = tmp.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", empty.path])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    /// The benchmark's DOT frames are a bundle too: the next run may replace them.
+    @Test func dotFramesAreReplaceable() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("dot")
+        for _ in 0..<2 {
+            let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path, "--dot-only"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(Self.tree(out).contains("frames/0001.dot"))
+    }
+
+    /// No command overwrites its input.
+    @Test(arguments: [["render", "IN", "--format", "json", "-o", "IN"], ["timeline", "IN", "--format", "json", "-o", "IN"],
+                      ["diff", "IN", "IN", "--format", "json", "-o", "IN"], ["check", "IN", "--expect", "IN", "--record"]])
+    func theInputIsNeverOverwritten(arguments: [String]) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let input = tmp.appendingPathComponent("in.json")
+        try FileManager.default.copyItem(atPath: PackagePaths.sample("tab-switch.sequence.json"), toPath: input.path)
+        let before = try Data(contentsOf: input)
+        let r = try NavVizBinary.run(arguments.map { $0 == "IN" ? input.path : $0 })
+        #expect(r.status == 73, "\(r.stderr)")
+        #expect(r.stderr == "\(input.path): error: cannot replace '\(input.path)': it is the input '\(input.path)'; give -o another file\n")
+        #expect(try Data(contentsOf: input) == before)
+        #expect(Self.tree(tmp) == ["in.json"])
+    }
+
+    /// Starts `navviz ARGS` without waiting.
+    static func start(_ arguments: [String]) throws -> (Process, Pipe) {
+        let p = Process()
+        p.executableURL = NavVizBinary.url
+        p.arguments = arguments
+        p.currentDirectoryURL = PackagePaths.root
+        p.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        return (p, err)
+    }
+
+    /// Processes whose command line mentions `text`.
+    static func processes(mentioning text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
+    }
+
+    /// Waits until a staging directory beside `out` exists and a helper process draws into it.
+    static func waitForWorkers(beside out: URL, timeout: TimeInterval = 120) -> URL? {
+        let deadline = Date().addingTimeInterval(timeout)
+        let parent = out.deletingLastPathComponent()
+        while Date() < deadline {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(".\(out.lastPathComponent).navviz-new-") {
+                let staging = parent.appendingPathComponent(name)
+                if !processes(mentioning: staging.path).isEmpty { return staging }
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    /// A recording long enough to interrupt: 60 frames (as PNG in two processes, it takes
+    /// seconds after the helpers start).
+    static func longRecording(in tmp: URL) throws -> String {
+        let path = tmp.appendingPathComponent("long.json").path
+        let gen = Process()
+        gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gen.arguments = ["python3", PackagePaths.root.appendingPathComponent("Scripts/gen-sequence.py").path, "60", path]
+        gen.standardOutput = FileHandle.nullDevice
+        try gen.run()
+        gen.waitUntilExit()
+        return path
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func aSignalEndsWorkersRemovesStagingAndKeepsThePreviousBundle(signal: Int32, status: Int32) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out")
+        let first = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Self.contents(out)
+        let long = try Self.longRecording(in: tmp)
+        let (p, err) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
+        let staging = try #require(Self.waitForWorkers(beside: out))
+        kill(p.processIdentifier, signal)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == status, "\(message)")
+        let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "?"
+        #expect(message.hasSuffix("error: interrupted by \(name)\n"), "\(message)")
+        #expect(Self.processes(mentioning: staging.path).isEmpty, "workers left running")
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["long.json", "out"])
+        #expect(try Self.contents(out) == before)
+    }
+
+    /// A run killed outright leaves its staging directory; its workers end with it, and the
+    /// next run into the same place removes the directory.
+    @Test func aKilledRunsStagingIsCleanedByTheNextRun() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out")
+        let long = try Self.longRecording(in: tmp)
+        let (p, _) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
+        let staging = try #require(Self.waitForWorkers(beside: out))
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: staging.path))
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.processes(mentioning: staging.path).isEmpty && Date() < deadline { usleep(50_000) }
+        #expect(Self.processes(mentioning: staging.path).isEmpty, "a worker outlived its parent: \(Self.processes(mentioning: staging.path).map { String(decoding: FileManager.default.contents(atPath: "/proc/\($0.prefix { $0.isNumber })/status") ?? Data(), as: UTF8.self) })")
+        let next = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["long.json", "out"])
+    }
+
+    /// Only what is provably a dead run's staging is removed: the name pattern, a marker naming
+    /// the process, and that process gone. Anything else that looks alike stays.
+    @Test(arguments: ["animate", "render"])
+    func onlyProvableStagingIsCleaned(command: String) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let name = command == "animate" ? "out" : "tree.svg"
+        let dead = try Self.deadPID(), alive = getpid()
+        func staging(_ pid: Int32, marker: Int32?, suffix: String = "1") throws -> String {
+            let dir = ".\(name).navviz-new-\(pid)-\(suffix)"
+            try FileManager.default.createDirectory(at: tmp.appendingPathComponent(dir + "/frames"), withIntermediateDirectories: true)
+            try "x".write(to: tmp.appendingPathComponent(dir + "/frames/0001.svg"), atomically: true, encoding: .utf8)
+            if let marker {
+                try "navviz staging directory of process \(marker); removed by the next navviz run\n"
+                    .write(to: tmp.appendingPathComponent(dir + "/.navviz-staging"), atomically: true, encoding: .utf8)
+            }
+            return dir
+        }
+        let cleaned = try staging(dead, marker: dead)
+        let kept = [try staging(alive, marker: alive),          // its process still runs
+                    try staging(dead, marker: nil, suffix: "2"),  // no marker
+                    try staging(dead, marker: alive, suffix: "3"),  // the marker names another process
+                    try staging(dead, marker: dead, suffix: "x4")]  // not the pattern
+        let args = command == "animate"
+            ? ["animate", "Samples/tab-switch.sequence.json", "-o", tmp.appendingPathComponent(name).path]
+            : ["render", "Samples/katana-tabs.json", "-o", tmp.appendingPathComponent(name).path]
+        let r = try NavVizBinary.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        #expect(!left.contains(cleaned))
+        #expect(Set(kept).isSubset(of: Set(left)), "\(left)")
+    }
+
+    /// A run killed between moving the old bundle aside and moving the new one in: the next
+    /// run puts the old bundle back first, so when that run is interrupted too, the old
+    /// bundle is where it was.
+    @Test func anOldBundleMovedAsideIsPutBack() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out")
+        let first = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Self.contents(out)
+        let long = try Self.longRecording(in: tmp)
+        try FileManager.default.moveItem(at: out, to: tmp.appendingPathComponent(".out.navviz-old-\(try Self.deadPID())-7"))
+        let (p, _) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
+        _ = try #require(Self.waitForWorkers(beside: out))
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["long.json", "out"])
+        #expect(try Self.contents(out) == before)
+    }
+}
