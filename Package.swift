@@ -68,6 +68,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
-        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport"]),
+        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
     ]
 )

@@ -18,7 +18,7 @@ enum CheckSummary {
             let result: String
             switch o.status {
             case .matched:
-                result = "✅ \(o.transitions.count) transition\(o.transitions.count == 1 ? "" : "s") match"
+                result = o.transitions.count == 1 ? "✅ 1 transition matches" : "✅ \(o.transitions.count) transitions match"
             case .drifted:
                 let steps = o.transitions.filter { $0.status != .matched }.map { String($0.step) }
                 result = "❌ drifted" + (steps.isEmpty ? "" : ": step\(steps.count == 1 ? "" : "s") " + steps.joined(separator: ", "))
