@@ -73,4 +73,22 @@ struct PluginFixtureTests {
             """))
         #expect(drift.stderr.hasSuffix("error: navviz check exited with status 1\n"))
     }
+
+    /// The README's plugin commands and its GitLab job's script, as written (with this
+    /// test's scratch folder added), in the fixture.
+    @Test func readmeCommandsRunInAConsumerPackage() throws {
+        try Self.copyFixture()
+        let sh = try ReadmeCITests.blocks("sh").flatMap(ReadmeCITests.commands).filter { $0.hasPrefix("swift package ") }
+        let gitlab = try #require(try ReadmeCITests.blocks("yaml").last)
+        let script = try #require(gitlab.split(separator: "\n").first { $0.contains("- swift package ") })
+        let commands = sh + [String(script.drop { $0 != "s" })]
+        #expect(commands.count == 3)
+        for command in commands {
+            let scratch = command.replacingOccurrences(of: "swift package ", with: "swift package --scratch-path '\(Self.scratch.path)' ")
+            let r = try NavVizBinary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", scratch], in: Self.package, timeout: 1_800)
+            #expect(r.status == 0, "\(command): \(r.stdout)\(r.stderr)")
+        }
+        #expect(JUnitSchema.problems(try String(contentsOf: Self.package.appendingPathComponent("navviz-check.xml"), encoding: .utf8)) == [])
+        #expect(FileManager.default.fileExists(atPath: Self.package.appendingPathComponent("navviz-inbox/index.html").path))
+    }
 }
