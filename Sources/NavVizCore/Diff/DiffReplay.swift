@@ -68,7 +68,7 @@ struct DiffReplay {
                 throw Message(text: "'\(id)' is not under \(parent.map { "'\($0)'" } ?? "no parent") in the new tree")
             }
             try push(b)
-        case .change(let parent, let popped, let pushed, let children, let active, let path):
+        case .change(let parent, let popped, let pushed, let children, let active, let path, _):
             guard let parent else {
                 for n in popped {
                     guard root >= 0, alive[root], nodes[root].identity == n else { throw Message(text: "'\(n)' is not the root") }

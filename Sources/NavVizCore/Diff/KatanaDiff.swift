@@ -46,8 +46,9 @@ struct KatanaDiff {
             // parent, and nothing for the root.
             let parent = new.parent(group[0])
             let pushed = parent.map { new.children($0).map(new.identity) } ?? []
+            let path = parent.flatMap(new.operationPath)
             inserts.append(.change(parent: parentID, popped: popped.map(old.identity), pushed: pushed,
-                                   path: parent.flatMap(new.operationPath)))
+                                   path: path, poppedPaths: poppedPaths(popped, parentID: parentID, path: path)))
             served.insert(parentID)
         }
 
@@ -58,8 +59,9 @@ struct KatanaDiff {
                 let a = group[0]
                 popActions.append(.pop(id: old.id(a), parent: parentID, context: old.node(a).context, path: old.operationPath(a)))
             } else {
+                let path = old.parent(group[0]).flatMap(old.operationPath)
                 popActions.append(.change(parent: parentID, popped: group.map(old.identity), pushed: [],
-                                          path: old.parent(group[0]).flatMap(old.operationPath)))
+                                          path: path, poppedPaths: poppedPaths(group, parentID: parentID, path: path)))
             }
         }
 
@@ -76,5 +78,15 @@ struct KatanaDiff {
         }
         // 6. Pop actions, then insert actions, then activates.
         return popActions + inserts + activates
+    }
+
+    /// The old paths of a change's popped nodes where the change's parent (its `path` in
+    /// the old tree, else the one node with its id) is not the parent of them all: pops
+    /// grouped by a parent id that two old nodes share.
+    func poppedPaths(_ popped: [Tree.Slot], parentID: String?, path: [PathElement]?) -> [[PathElement]]? {
+        guard !popped.isEmpty, old.hasRepeatedIDs else { return nil }
+        let named: Tree.Slot? = path.map { old.slot(at: $0) } ?? parentID.flatMap { old.occurrences(of: $0) == 1 ? old.slot(of: $0) : nil }
+        if parentID == nil || popped.allSatisfy({ old.parent($0) == named && named != nil }) { return nil }
+        return popped.map(old.path(to:))
     }
 }

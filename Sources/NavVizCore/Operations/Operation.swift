@@ -14,9 +14,11 @@ public enum Operation: Hashable, Sendable {
     case push(id: String, parent: String?, context: [String: String] = [:], path: [PathElement]? = nil)
     /// Replace children of `parent` in one transition: the children `popped` go, `pushed`
     /// come, each named by id and context. `children` and `active` are the `navviz` dialect's
-    /// extras (the parent's whole child list and active child after).
+    /// extras (the parent's whole child list and active child after). `poppedPaths` names
+    /// each popped node by its path in the old tree where they are not all children of the
+    /// node `path` names (KatanaRouter groups pops under different parents with one id).
     case change(parent: String?, popped: [Node.Identity], pushed: [Node.Identity], children: [Node.Identity]? = nil,
-                active: Node.Identity? = nil, path: [PathElement]? = nil)
+                active: Node.Identity? = nil, path: [PathElement]? = nil, poppedPaths: [[PathElement]]? = nil)
     /// Make `id` the active child of `parent`.
     case activate(id: String, parent: String?, context: [String: String] = [:], path: [PathElement]? = nil)
     /// Portus: leave `id`.
@@ -45,7 +47,7 @@ public enum Operation: Hashable, Sendable {
         switch self {
         case .pop(let id, _, _, _), .push(let id, _, _, _), .activate(let id, _, _, _), .leave(let id, _, _), .enter(let id, _, _, _): id
         case .switchTo(_, let to, _, _): to
-        case .change(let parent, _, _, _, _, _): parent
+        case .change(let parent, _, _, _, _, _, _): parent
         }
     }
 
@@ -53,7 +55,7 @@ public enum Operation: Hashable, Sendable {
     public var path: [PathElement]? {
         switch self {
         case .pop(_, _, _, let p), .push(_, _, _, let p), .activate(_, _, _, let p), .leave(_, _, let p),
-             .enter(_, _, _, let p), .switchTo(_, _, _, let p), .change(_, _, _, _, _, let p): p
+             .enter(_, _, _, let p), .switchTo(_, _, _, let p), .change(_, _, _, _, _, let p, _): p
         }
     }
 
@@ -66,8 +68,8 @@ public enum Operation: Hashable, Sendable {
         case .leave(let id, let c, _): .leave(id: id, context: c, path: path)
         case .enter(let id, let p, let c, _): .enter(id: id, parent: p, context: c, path: path)
         case .switchTo(let i, let to, let c, _): .switchTo(in: i, to: to, context: c, path: path)
-        case .change(let p, let popped, let pushed, let children, let active, _):
-            .change(parent: p, popped: popped, pushed: pushed, children: children, active: active, path: path)
+        case .change(let p, let popped, let pushed, let children, let active, _, let poppedPaths):
+            .change(parent: p, popped: popped, pushed: pushed, children: children, active: active, path: path, poppedPaths: poppedPaths)
         }
     }
 }

@@ -40,8 +40,7 @@ public enum OperationDecoder {
         func context() -> [String: String] {
             json.member("context", of: v).map(contextObject) ?? [:]
         }
-        func path() throws(DecodeError) -> [PathElement]? {
-            guard let a = json.member("path", of: v) else { return nil }
+        func path(_ a: Int) throws(DecodeError) -> [PathElement] {
             guard json.kind(a) == .array else { throw fail("'path' must be an array of path elements") }
             var out: [PathElement] = []
             for e in json.members(a) {
@@ -53,6 +52,17 @@ public enum OperationDecoder {
                 default: throw fail("'path' must be an array of path elements")
                 }
             }
+            return out
+        }
+        func path() throws(DecodeError) -> [PathElement]? {
+            guard let a = json.member("path", of: v) else { return nil }
+            return try path(a)
+        }
+        func poppedPaths() throws(DecodeError) -> [[PathElement]]? {
+            guard let a = json.member("poppedPaths", of: v) else { return nil }
+            guard json.kind(a) == .array else { throw fail("'poppedPaths' must be an array of paths") }
+            var out: [[PathElement]] = []
+            for p in json.members(a) { out.append(try path(p)) }
             return out
         }
         // `popped`, `pushed` or `children` with their contexts from `<key>Contexts`.
@@ -84,7 +94,7 @@ public enum OperationDecoder {
                 }
             }
             return .change(parent: try parent(), popped: try identities("popped") ?? [], pushed: try identities("pushed") ?? [],
-                           children: children, active: active, path: try path())
+                           children: children, active: active, path: try path(), poppedPaths: try poppedPaths())
         case "leave": return .leave(id: try string("id"), context: context(), path: try path())
         case "switch": return .switchTo(in: try string("in"), to: try string("to"), context: context(), path: try path())
         case "enter": return .enter(id: try string("id"), parent: try parent(), context: context(), path: try path())

@@ -9,7 +9,9 @@ public enum OperationFormat {
     ///   unique in the tree (``Tree/operationPath(_:)``);
     /// - on a `change`: `poppedContexts`, `pushedContexts` and `childrenContexts`, the contexts
     ///   of `popped`, `pushed` and `children` in the same order, when one of them is not
-    ///   empty; `active` as `{"id", "context"}` where another child has the same id.
+    ///   empty; `active` as `{"id", "context"}` where another child has the same id;
+    ///   `poppedPaths`, each popped node's path in the old tree, where they are not all
+    ///   children of the node `path` names.
     public static func json(_ op: Operation) -> String {
         let q = DocumentEncoder.quote
         func parent(_ p: String?) -> String { p.map(q) ?? "null" }
@@ -19,7 +21,7 @@ public enum OperationFormat {
         case .pop(let id, let p, let c, let l): return "{\"op\": \"pop\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
         case .push(let id, let p, let c, let l): return "{\"op\": \"push\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
         case .activate(let id, let p, let c, let l): return "{\"op\": \"activate\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
-        case .change(let p, let popped, let pushed, let children, let active, let l):
+        case .change(let p, let popped, let pushed, let children, let active, let l, let poppedPaths):
             var s = "{\"op\": \"change\", \"parent\": \(parent(p)), \"popped\": \(ids(popped)), \"pushed\": \(ids(pushed))"
             if let children { s += ", \"children\": \(ids(children))" }
             if let active {
@@ -30,7 +32,9 @@ public enum OperationFormat {
             where list.contains(where: { !$0.context.isEmpty }) {
                 s += ", \"\(key)\": [" + list.map { DocumentEncoder.context($0.context) }.joined(separator: ", ") + "]"
             }
-            return s + loc(l) + "}"
+            s += loc(l)
+            if let poppedPaths { s += ", \"poppedPaths\": [" + poppedPaths.map(pathJSON).joined(separator: ", ") + "]" }
+            return s + "}"
         case .leave(let id, let c, let l): return "{\"op\": \"leave\", \"id\": \(q(id))\(ctx(c))\(loc(l))}"
         case .switchTo(let i, let to, let c, let l): return "{\"op\": \"switch\", \"in\": \(q(i)), \"to\": \(q(to))\(ctx(c))\(loc(l))}"
         case .enter(let id, let p, let c, let l): return "{\"op\": \"enter\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
@@ -80,7 +84,7 @@ public enum OperationFormat {
         case .pop(let id, let p, let c, let l): return "pop \(node(id, c))" + (parent(p, l).map { " from \($0)" } ?? " (root)")
         case .push(let id, let p, let c, let l): return "push \(node(id, c))" + (parent(p, l).map { " onto \($0)" } ?? " as the root")
         case .activate(let id, let p, let c, let l): return "activate \(node(id, c))" + (parent(p, l).map { " in \($0)" } ?? "")
-        case .change(let p, let popped, let pushed, _, _, let l):
+        case .change(let p, let popped, let pushed, _, _, let l, _):
             let name = l.map { pathText($0) } ?? p ?? "the root"
             return "change \(p == nil ? "the root" : name): pop \(list(popped)); push \(list(pushed))"
         case .leave(let id, let c, let l): return "leave \(l.map { pathText($0) } ?? node(id, c))"

@@ -104,7 +104,7 @@ extension NavVizCore.Operation {
     /// The nodes an operation touches, for highlighting.
     var nodes: [String] {
         switch self {
-        case .change(let parent, let popped, let pushed, _, _, _): (parent.map { [$0] } ?? []) + popped.map(\.id) + pushed.map(\.id)
+        case .change(let parent, let popped, let pushed, _, _, _, _): (parent.map { [$0] } ?? []) + popped.map(\.id) + pushed.map(\.id)
         default: subject.map { [$0] } ?? []
         }
     }

@@ -36,11 +36,11 @@ import Testing
             // Every node is pushed once going up, and popped once going down.
             func count(_ ops: [Operation], _ side: (Operation) -> Int) -> Int { ops.reduce(0) { $0 + side($1) } }
             #expect(count(up) { op in
-                if case .change(_, _, let pushed, _, _, _) = op { return pushed.count }
+                if case .change(_, _, let pushed, _, _, _, _) = op { return pushed.count }
                 return 1
             } == tree.count)
             #expect(count(down) { op in
-                if case .change(_, let popped, _, _, _, _) = op { return popped.count }
+                if case .change(_, let popped, _, _, _, _, _) = op { return popped.count }
                 return 1
             } == tree.count)
             #expect(throws: Never.self) { try DiffApplier.apply(up, to: Tree(), after: tree) == tree }
