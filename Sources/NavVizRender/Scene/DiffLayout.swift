@@ -1,29 +1,92 @@
 import NavVizCore
 
-/// Which nodes a diff picture draws and in what order: every node of the new tree, and
-/// every node of the old tree whose id the new tree lacks, each under its parent, removed
-/// children placed after the old sibling they followed. Linear in the two trees' sizes.
+/// Which nodes a diff picture draws, in what order and under which scene ids: every node of
+/// the new tree, and every node of the old tree that no new node stands for, each under its
+/// parent, removed children placed after the old sibling they followed. Linear in the two
+/// trees' sizes.
+///
+/// A new node stands for an old one (draws it) when the dialect keeps it; else, where the id
+/// is at one place in each tree, the new node with that id (moved, re-contexted or re-created:
+/// drawn once, at its new place); else (repeated ids) a new child with the same id under the
+/// node that stands for the old parent, not standing for another old node already (a
+/// context change at one place). An old node nothing stands for is drawn as removed.
 struct DiffLayout {
     /// A drawn node: a slot of the new tree, or of the old tree for a removed node.
-    enum Item: Equatable {
+    enum Item: Equatable, Hashable {
         case new(Tree.Slot)
         case old(Tree.Slot)
     }
 
-    /// A node whose parent differs between the trees.
+    /// A node whose parent differs between the trees: an edge from its old parent's drawing.
     struct Move: Equatable {
-        var id: String
-        var oldParent: String
+        var from: String
+        var to: String
     }
 
     let old: Tree
     let new: Tree
+    /// For each old slot, the new node that stands for it, or -1 (drawn as removed).
+    private(set) var standsFor: [Int]
+    /// For each new slot, the first old node it stands for, or -1.
+    private(set) var standsIn: [Int]
+    /// The other old nodes a new node stands for (KatanaRouter takes every old `product`
+    /// for the first new one).
+    private var standsInMore: [Tree.Slot: [Tree.Slot]] = [:]
+    /// Scene ids by drawn item.
+    private(set) var keys: [Item: String] = [:]
+    /// The drawn items in pre-order of the merged tree.
+    private(set) var order: [Item] = []
+
+    init(old: Tree, new: Tree, matching: DiffMatching) {
+        self.old = old
+        self.new = new
+        standsFor = Array(repeating: -1, count: old.nodes.count)
+        standsIn = Array(repeating: -1, count: new.nodes.count)
+        var claimed = Set<Tree.Slot>()
+        for a in old.preorder() {
+            if let b = matching.newSlot(ofOld: a) {
+                standsFor[a] = b
+                claimed.insert(b)
+            }
+        }
+        for a in old.preorder() where standsFor[a] < 0 {
+            let id = old.id(a)
+            var b: Tree.Slot?
+            if old.occurrences(of: id) == 1, new.occurrences(of: id) == 1, let s = new.slot(of: id), !claimed.contains(s) {
+                b = s
+            } else if let pa = old.parent(a), standsFor[pa] >= 0 {
+                b = new.children(standsFor[pa]).first { new.id($0) == id && !claimed.contains($0) }
+            }
+            if let b {
+                standsFor[a] = b
+                claimed.insert(b)
+            }
+        }
+        for a in old.preorder() where standsFor[a] >= 0 {
+            if standsIn[standsFor[a]] < 0 { standsIn[standsFor[a]] = a } else { standsInMore[standsFor[a], default: []].append(a) }
+        }
+        order = makeOrder()
+        var sceneKeys = SceneKeys()
+        for item in order {
+            switch item {
+            case .new(let b): keys[item] = sceneKeys.next(id: new.id(b), path: OperationFormat.pathText(new.path(to: b)))
+            case .old(let a): keys[item] = sceneKeys.next(id: old.id(a), path: OperationFormat.pathText(old.path(to: a)))
+            }
+        }
+    }
+
+    /// The scene id of a drawn item.
+    func key(_ item: Item) -> String { keys[item]! }
+
+    /// The scene id of the drawing of an old node: itself when removed, else the new node
+    /// that stands for it.
+    func key(old a: Tree.Slot) -> String { standsFor[a] >= 0 ? key(.new(standsFor[a])) : key(.old(a)) }
 
     /// The drawn nodes in pre-order of the merged tree: the old root first when the root
     /// was replaced, so "before" reads left of "after".
-    func order() -> [Item] {
+    private func makeOrder() -> [Item] {
         var roots: [Item] = []
-        if let r = old.root, !new.contains(id: old.id(r)) { roots.append(.old(r)) }
+        if let r = old.root, standsFor[r] < 0 { roots.append(.old(r)) }
         if let r = new.root { roots.append(.new(r)) }
         var out: [Item] = []
         var stack = Array(roots.reversed())
@@ -38,41 +101,45 @@ struct DiffLayout {
     func children(of item: Item) -> [Item] {
         switch item {
         case .old(let a):
-            return old.children(a).filter { !new.contains(id: old.id($0)) }.map(Item.old)
+            return old.children(a).filter { standsFor[$0] < 0 }.map(Item.old)
         case .new(let b):
             let kept = new.children(b).map(Item.new)
-            guard let a = old.slot(of: new.id(b)),
-                  old.children(a).contains(where: { !new.contains(id: old.id($0)) }) else { return kept }
+            guard standsIn[b] >= 0 else { return kept }
+            let olds = [standsIn[b]] + (standsInMore[b] ?? [])
+            guard olds.contains(where: { a in old.children(a).contains { standsFor[$0] < 0 } }) else { return kept }
             // Removed children go right after the old sibling they followed, if it is drawn here.
-            var after: [String: [Item]] = [:]
+            var after: [Tree.Slot: [Item]] = [:]
             var leading: [Item] = []
-            var anchor: String?
-            let here = Set(new.children(b).map(new.id))
-            for c in old.children(a) {
-                let id = old.id(c)
-                if new.contains(id: id) {
-                    if here.contains(id) { anchor = id }
-                    continue
+            for a in olds {
+                var anchor: Tree.Slot?
+                for c in old.children(a) {
+                    if standsFor[c] >= 0 {
+                        if new.parent(standsFor[c]) == b { anchor = standsFor[c] }
+                        continue
+                    }
+                    if let anchor { after[anchor, default: []].append(.old(c)) } else { leading.append(.old(c)) }
                 }
-                if let anchor { after[anchor, default: []].append(.old(c)) } else { leading.append(.old(c)) }
             }
-            if after.isEmpty && leading.isEmpty { return kept }
             var merged = leading
             for item in kept {
                 merged.append(item)
-                if case .new(let s) = item, let removed = after[new.id(s)] { merged += removed }
+                if case .new(let s) = item, let removed = after[s] { merged += removed }
             }
             return merged
         }
     }
 
-    /// Nodes of both trees whose parent id changed (not the roots), in new pre-order. Their
-    /// old edge is drawn too unless it would repeat the new one.
+    /// Nodes whose parent id changed (not the roots), in new pre-order: an edge from the old
+    /// parent's drawing, unless it would repeat the new one.
     func moves() -> [Move] {
         new.preorder().compactMap { b in
-            guard let a = old.slot(of: new.id(b)), let oldParent = old.parent(a), let newParent = new.parent(b),
+            let a = standsIn[b]
+            guard a >= 0, let oldParent = old.parent(a), let newParent = new.parent(b),
                   old.id(oldParent) != new.id(newParent) else { return nil }
-            return Move(id: new.id(b), oldParent: old.id(oldParent))
+            return Move(from: key(old: oldParent), to: key(.new(b)))
         }
     }
+
+    /// The old node a new one stands for, if any.
+    func oldNode(standingFor b: Tree.Slot) -> Tree.Slot? { standsIn[b] < 0 ? nil : standsIn[b] }
 }

@@ -17,35 +17,49 @@ import NavVizCore
 ///   around the parent's children it touches, and an activate colours and labels the newly
 ///   active edge (`theme.activate`).
 ///
-/// DOT ids stay `node-<id>`: every id is drawn once.
+/// - A node whose context changed shows `old → new` as its subtitle (class `context-changed`).
+///
+/// DOT ids are `node-<scene id>` (``SceneKeys``): the id where it is drawn once; where an id
+/// is drawn more than once (repeated screens, or a screen and its removed namesake), the first
+/// keeps the id and the others are named by their paths.
 public enum DiffScene {
     /// The scene of the transition from `old` to `new` through `operations`.
     public static func make(old: Tree, new: Tree, operations: [Operation], dialect: DiffDialect,
                             theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
         var scene = Scene(title: title, theme: theme)
         let matching = DiffMatching(old: old, new: new, dialect: dialect)
-        let layout = DiffLayout(old: old, new: new)
+        let layout = DiffLayout(old: old, new: new, matching: matching)
         let onPath = new.activeSet
-        var index: [String: Int] = [:]
 
-        for item in layout.order() {
+        for item in layout.order {
             var node: SceneNode
             switch item {
             case .new(let b):
                 let path = onPath.contains(b)
                 node = TreeScene.node(b, in: new, theme: theme, onPath: path)
+                node.id = layout.key(item)
+                let before = layout.oldNode(standingFor: b)
                 if matching.oldSlot(ofNew: b) == nil {
                     node.stroke = theme.added
                     node.fill = theme.addedFill
                     node.penWidth = max(node.penWidth, 2.0)
                     var classes = ["added"]
-                    if let a = old.slot(of: new.id(b)) {
+                    if let a = before {
                         classes.append(old.parent(a).map(old.id) == new.parent(b).map(new.id) ? "recreated" : "moved")
                     }
                     node.classes = classes + node.classes
                 }
+                // A context that changed reads `old → new` (the dialect may pop and push the
+                // node, or, as KatanaRouter, keep it and say nothing).
+                if let a = before, old.node(a).context != new.node(b).context {
+                    node.subtitle = TreeScene.truncate(Self.contextChange(old.node(a).context, new.node(b).context), TreeScene.maxSubtitle)
+                    node.tooltip += "\ncontext before: " + (old.node(a).context.isEmpty ? "(none)" : old.node(a).context.queryString)
+                    node.classes.append("context-changed")
+                }
                 if let p = new.parent(b) {
                     var edge = TreeScene.edge(from: p, to: b, in: new, theme: theme, onPath: path)
+                    edge.from = layout.key(.new(p))
+                    edge.to = node.id
                     if matching.oldSlot(ofNew: b) == nil {
                         edge.color = theme.added
                         edge.classes.insert("added", at: 0)
@@ -54,26 +68,32 @@ public enum DiffScene {
                 }
             case .old(let a):
                 node = TreeScene.node(a, in: old, theme: theme, onPath: false)
+                node.id = layout.key(item)
                 node.stroke = theme.removed
                 node.fill = theme.removedFill
                 node.fontColor = theme.text
                 node.styles.append("dashed")
                 node.classes = ["removed"] + node.classes.filter { $0 != "inactive" }
                 if let p = old.parent(a) {
-                    scene.edges.append(SceneEdge(from: old.id(p), to: old.id(a), color: theme.removed, penWidth: 1.0,
+                    scene.edges.append(SceneEdge(from: layout.key(old: p), to: node.id, color: theme.removed, penWidth: 1.0,
                                                  styles: ["dashed"], classes: ["removed"]))
                 }
             }
-            index[node.id] = scene.nodes.count
             scene.nodes.append(node)
         }
         scene.edges += layout.moves().map { move in
-            SceneEdge(from: move.oldParent, to: move.id, color: theme.removed, penWidth: 1.0, styles: ["dashed"],
+            SceneEdge(from: move.from, to: move.to, color: theme.removed, penWidth: 1.0, styles: ["dashed"],
                       classes: ["removed", "moved"], label: "moved", labelColor: theme.removed)
         }
-        DiffMarks.add(operations, to: &scene, index: index, theme: theme)
+        DiffMarks.add(operations, to: &scene, layout: layout, theme: theme)
         if legend { scene.legend = legendEntries(theme) }
         return scene
+    }
+
+    /// `k=1 → k=2`; an empty side is `(no context)`.
+    static func contextChange(_ before: [String: String], _ after: [String: String]) -> String {
+        func text(_ c: [String: String]) -> String { c.isEmpty ? "(no context)" : TreeScene.spaced(c.queryString) }
+        return "\(text(before)) → \(text(after))"
     }
 
     static func legendEntries(_ theme: Theme) -> [LegendEntry] {

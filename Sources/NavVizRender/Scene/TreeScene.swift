@@ -2,6 +2,8 @@ import NavVizCore
 
 /// Draws one tree: labels by kind, switch containers with a double border and `⇄`, the
 /// active path from the root to the visible screen emphasised, inactive branches muted.
+/// A node's context is its subtitle, so repeated screens (`product?id=1` under
+/// `product?id=2`) read apart; their scene ids follow ``SceneKeys``.
 /// The diff and route scenes start from the same nodes so every diagram looks alike.
 public enum TreeScene {
     /// Longest title and subtitle shown on a node; the tooltip keeps the full text.
@@ -12,10 +14,16 @@ public enum TreeScene {
     public static func make(_ tree: Tree, theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
         var scene = Scene(title: title, theme: theme)
         let onPath = tree.activeSet
+        let keys = TreeKeys(tree)
         for slot in tree.preorder() {
-            scene.nodes.append(node(slot, in: tree, theme: theme, onPath: onPath.contains(slot)))
+            var n = node(slot, in: tree, theme: theme, onPath: onPath.contains(slot))
+            n.id = keys[slot]
+            scene.nodes.append(n)
             if let p = tree.parent(slot) {
-                scene.edges.append(edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot)))
+                var e = edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot))
+                e.from = keys[p]
+                e.to = n.id
+                scene.edges.append(e)
             }
         }
         if legend { scene.legend = legendEntries(theme) }
