@@ -75,7 +75,7 @@ extension NavVizCommand {
                 for (file, expect) in pairs {
                     var outcome = CheckOutcome.check(file, expect: expect, timeline: timeline)
                     if annotate || !reports.isEmpty { outcome.locate() }
-                    print(outcome, text: textOut, annotate: annotate, several: pairs.count > 1)
+                    show(outcome, text: textOut, annotate: annotate, several: pairs.count > 1)
                     outcomes.append(outcome)
                 }
                 var failed: Failure?
@@ -106,7 +106,7 @@ extension NavVizCommand {
         /// Prints one document's result: `FILE: ok (…)`, or its drift on standard output and
         /// an error line on standard error, or the error that stopped it; on GitHub Actions
         /// each drifted step also as an annotation on its line.
-        private func print(_ o: CheckOutcome, text: Bool, annotate: Bool, several: Bool) {
+        private func show(_ o: CheckOutcome, text: Bool, annotate: Bool, several: Bool) {
             switch o.status {
             case .error:
                 Terminal.error(o.error?.lines ?? [])

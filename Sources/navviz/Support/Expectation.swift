@@ -93,7 +93,12 @@ struct Expectation: Equatable {
         (0..<max(transitions.count, actual.transitions.count)).map { i in
             let e = i < transitions.count ? transitions[i] : nil
             let a = i < actual.transitions.count ? actual.transitions[i] : nil
-            let status: TransitionCheck.Status = e == nil ? .extra : a == nil ? .missing : e!.operations == a!.operations ? .matched : .drifted
+            let status: TransitionCheck.Status
+            switch (e, a) {
+            case (nil, _): status = .extra
+            case (_, nil): status = .missing
+            case (let e?, let a?): status = e.operations == a.operations ? .matched : .drifted
+            }
             return TransitionCheck(index: i, label: a?.label ?? e?.label, status: status, expected: e?.operations, actual: a?.operations)
         }
     }
