@@ -26,6 +26,8 @@ public enum DocumentFile {
     /// The document formats an input can be in.
     public enum Format: String, Sendable, CaseIterable {
         case json, log, yaml
+        /// A UIKit `_printHierarchy` paste from the debugger (``UIKitPaste``).
+        case uikit
 
         /// The format a path's extension names, or nil when it names none (read the
         /// content to tell).
@@ -43,11 +45,13 @@ public enum DocumentFile {
             self = Format(extensionOf: path) ?? .json
         }
 
-        /// The format the content shows, for inputs without a telling extension: JSON
-        /// (several lines that are each an object: a log), YAML (a `key:` or `- ` line, a
+        /// The format the content shows, for inputs without a telling extension: a UIKit
+        /// paste (``UIKitPaste/looksLikePaste(_:)``), JSON (several lines that are each an
+        /// object: a log), YAML (a `key:` or `- ` line, a
         /// `---` or `%YAML` header, a `#` comment), else JSON, whose reader then says what
         /// is wrong.
         public static func sniff(_ bytes: some BidirectionalCollection<UInt8>) -> Format {
+            if UIKitPaste.looksLikePaste(bytes) { return .uikit }
             let lines = bytes.split(separator: 0x0A).map { line in
                 line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
             }.filter { !$0.isEmpty }
@@ -116,9 +120,12 @@ public enum DocumentFile {
         do {
             var warnings: [DocumentWarning] = []
             let document: Document
-            if format == .log {
+            switch format {
+            case .log:
                 document = try DocumentReader.log(bytes, strict: options.strict, warnings: &warnings)
-            } else {
+            case .uikit:
+                document = try UIKitPaste.read(bytes, warnings: &warnings)
+            case .json, .yaml:
                 document = try DocumentReader.decode(valueTree(bytes, format: format))
             }
             return Loaded(document: document, warnings: warnings)

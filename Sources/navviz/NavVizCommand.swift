@@ -10,7 +10,8 @@ struct NavVizCommand: ParsableCommand {
         abstract: "See what your app's navigation does: diagrams, diffs, routes and animations of navigation trees.",
         discussion: """
         navviz reads navigation trees (snapshots, sequences of snapshots, app logs with one \
-        snapshot per line, action scripts and route requests; JSON or YAML) and shows what \
+        snapshot per line, action scripts and route requests; JSON or YAML; and pastes of \
+        UIKit's _printHierarchy from the debugger) and shows what \
         happens between states the way KatanaRouter, Portus, Tempura, Nivelir and \
         ReSwift-Router see it.
 
@@ -22,7 +23,7 @@ struct NavVizCommand: ParsableCommand {
         previous output intact).
         """,
         version: NavVizVersion.text,
-        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, RenderFrames.self]
+        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, Import.self, RenderFrames.self]
     )
 
     /// Installs the signal handling (``Shutdown``) before any thread starts, then runs the

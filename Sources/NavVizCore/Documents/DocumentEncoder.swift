@@ -13,6 +13,23 @@ public enum DocumentEncoder {
         return out
     }
 
+    /// `{"navviz": 1, "title": …, "frames": [{"label": …, "tree": …}, …]}` with a trailing
+    /// newline: a sequence document (a log is written as one too).
+    public static func sequence(_ sequence: SnapshotSequence) -> String {
+        var out = "{\n  \"navviz\": 1"
+        if let title = sequence.title { out += ",\n  \"title\": \(quote(title))" }
+        out += ",\n  \"frames\": ["
+        for (i, frame) in sequence.frames.enumerated() {
+            out += i == 0 ? "\n    {" : ",\n    {"
+            if let label = frame.label { out += "\"label\": \(quote(label)), " }
+            out += "\"tree\": "
+            writeTree(frame.tree, indent: 2, into: &out)
+            out += "}"
+        }
+        out += sequence.frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
     /// A JSON string literal, escaped per RFC 8259.
     public static func quote(_ s: String) -> String {
         var out = "\""

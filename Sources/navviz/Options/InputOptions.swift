@@ -5,7 +5,7 @@ import NavVizFiles
 /// `--input-format` and `--strict`, shared by every command that reads a document.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("input-format"),
-            help: "Read the input as json, yaml, log (one snapshot per line; also 'ndjson' or 'jsonl'), whatever its name or content says. Default: by the file's extension (.json, .yaml/.yml, .ndjson/.jsonl), else by its content (standard input, pipes and other names).")
+            help: "Read the input as json, yaml, log (one snapshot per line; also 'ndjson' or 'jsonl') or uikit (a paste of UIKit's _printHierarchy from the debugger), whatever its name or content says. Default: by the file's extension (.json, .yaml/.yml, .ndjson/.jsonl), else by its content (standard input, pipes and other names).")
     var format: InputFormat?
 
     @Flag(help: "Treat a log whose last line is cut off (an app that stopped mid-write) as invalid, instead of reading its complete lines with a warning.")
@@ -31,13 +31,14 @@ struct InputOptions: ParsableArguments {
 
 /// The formats `--input-format` names.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case json, yaml, yml, log, ndjson, jsonl
+    case json, yaml, yml, log, ndjson, jsonl, uikit
 
     var value: DocumentFile.Format {
         switch self {
         case .json: .json
         case .yaml, .yml: .yaml
         case .log, .ndjson, .jsonl: .log
+        case .uikit: .uikit
         }
     }
 }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Writes one record as a line of the navviz log (NDJSON): `{"navviz": 1, "label": …,
+/// "time": …, "tree": …}` and a newline, with secret context keys already removed or
+/// hidden. Without recursion: the walk keeps its own stack.
+enum NavigationLine {
+    static func encode(_ tree: NavigationNode?, label: String?, time: Date, redaction: NavigationRecorder.Redaction,
+                       secret: Set<String>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(128 + (tree.map { $0.children.count } ?? 0) * 64)
+        out += Array(#"{"navviz": 1"#.utf8)
+        if let label {
+            out += Array(#", "label": "#.utf8)
+            string(label, into: &out)
+        }
+        out += Array(#", "time": ""#.utf8)
+        out += Array(timestamp(time).utf8)
+        out += Array(#"", "tree": "#.utf8)
+        if let tree {
+            node(tree, redaction: redaction, secret: secret, into: &out)
+        } else {
+            out += Array("null".utf8)
+        }
+        out += Array("}\n".utf8)
+        return out
+    }
+
+    private enum Item {
+        case open(NavigationNode)
+        case raw(String)
+    }
+
+    private static func node(_ root: NavigationNode, redaction: NavigationRecorder.Redaction, secret: Set<String>, into out: inout [UInt8]) {
+        var stack: [Item] = [.open(root)]
+        while let item = stack.popLast() {
+            switch item {
+            case .raw(let text):
+                out += Array(text.utf8)
+            case .open(let n):
+                out += Array(#"{"id": "#.utf8)
+                string(n.id, into: &out)
+                if let v = n.type { field("type", v, into: &out) }
+                if let v = n.label { field("label", v, into: &out) }
+                if let v = n.kind { field("kind", v, into: &out) }
+                let context = redacted(n.context, redaction: redaction, secret: secret)
+                if !context.isEmpty {
+                    out += Array(#", "context": "#.utf8)
+                    object(context, into: &out)
+                }
+                if let a = n.activeIndex {
+                    let child = n.children[a]
+                    out += Array(#", "active": "#.utf8)
+                    if n.children.indices.contains(where: { $0 != a && n.children[$0].id == child.id }) {
+                        // Two children share the id: name the active one with its context.
+                        out += Array(#"{"id": "#.utf8)
+                        string(child.id, into: &out)
+                        out += Array(#", "context": "#.utf8)
+                        object(redacted(child.context, redaction: redaction, secret: secret), into: &out)
+                        out.append(UInt8(ascii: "}"))
+                    } else {
+                        string(child.id, into: &out)
+                    }
+                }
+                if n.children.isEmpty {
+                    out.append(UInt8(ascii: "}"))
+                } else {
+                    out += Array(#", "children": ["#.utf8)
+                    stack.append(.raw("]}"))
+                    for (i, c) in n.children.enumerated().reversed() {
+                        stack.append(.open(c))
+                        if i > 0 { stack.append(.raw(", ")) }
+                    }
+                }
+            }
+        }
+    }
+
+    static func redacted(_ context: [String: String], redaction: NavigationRecorder.Redaction, secret: Set<String>) -> [String: String] {
+        guard !secret.isEmpty, !context.isEmpty else { return context }
+        var out: [String: String] = [:]
+        for (key, value) in context {
+            if secret.contains(key.lowercased()) {
+                if case .hide(let mask) = redaction { out[key] = mask }
+            } else {
+                out[key] = value
+            }
+        }
+        return out
+    }
+
+    private static func field(_ key: String, _ value: String, into out: inout [UInt8]) {
+        out += Array(", \"\(key)\": ".utf8)
+        string(value, into: &out)
+    }
+
+    private static func object(_ context: [String: String], into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (i, key) in context.keys.sorted().enumerated() {
+            if i > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            string(key, into: &out)
+            out += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+            string(context[key]!, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A JSON string literal (RFC 8259), U+2028 and U+2029 escaped too.
+    static func string(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += [0x5C, 0x22]
+            case "\\": out += [0x5C, 0x5C]
+            case "\n": out += [0x5C, UInt8(ascii: "n")]
+            case "\r": out += [0x5C, UInt8(ascii: "r")]
+            case "\t": out += [0x5C, UInt8(ascii: "t")]
+            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
+                let hex = String(u.value, radix: 16)
+                out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default:
+                if u.isASCII {
+                    out.append(UInt8(u.value))
+                } else {
+                    out += Array(String(u).utf8)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `2026-11-25T09:41:07.123Z`: UTC, milliseconds, without a formatter (civil date from
+    /// days since 1970, as in Howard Hinnant's `civil_from_days`).
+    static func timestamp(_ date: Date) -> String {
+        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
+        let msOfDay = ms - days * 86_400_000
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let doe = days - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ v: Int64, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2)):\(pad(msOfDay / 1000 % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
+    }
+}
