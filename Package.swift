@@ -3,10 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "navviz",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "NavVizCore", targets: ["NavVizCore"]),
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
+        // For apps (debug builds): records the app's navigation as a navviz log.
+        .library(name: "NavVizRecorder", targets: ["NavVizRecorder"]),
         .executable(name: "navviz", targets: ["navviz"]),
         // `swift package navviz check …` in a package that depends on navviz.
         .plugin(name: "NavVizPlugin", targets: ["NavVizPlugin"]),
@@ -19,6 +21,9 @@ let package = Package(
     targets: [
         // Foundation only: model, documents, validation, semantics. An iOS app can depend on it.
         .target(name: "NavVizCore"),
+        // Foundation only, no other dependency: what an app links (iOS, macOS, Linux) to
+        // record its navigation as a navviz log.
+        .target(name: "NavVizRecorder"),
         // Reads document files (JSON, NDJSON logs, YAML) from disk or stdin into the core model.
         .target(name: "NavVizFiles", dependencies: ["NavVizCore", "Yams"]),
         // Graphviz's libgvc, found through pkg-config; no copied headers.
@@ -72,5 +77,6 @@ let package = Package(
         ),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
+        .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]
 )

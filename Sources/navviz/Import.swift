@@ -53,7 +53,7 @@ extension NavVizCommand {
                 case .snapshot(let tree): json = DocumentEncoder.snapshot(tree)
                 case .sequence(let sequence): json = DocumentEncoder.sequence(sequence)
                 case .script, .route:
-                    throw Failure(["\(displayName(file)): error: a \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
+                    throw Failure(["\(displayName(file)): error: this \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
                                   status: Failure.Status.dataError)
                 }
                 let text: String

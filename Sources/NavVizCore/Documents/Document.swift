@@ -34,9 +34,13 @@ public enum Document: Sendable {
 public struct Frame: Sendable, Equatable {
     public var label: String?
     public var tree: Tree
-    public init(label: String? = nil, tree: Tree) {
+    /// When the state was recorded, as the log or sequence says it (ISO 8601 text, kept as
+    /// written); nil when it does not.
+    public var time: String?
+    public init(label: String? = nil, tree: Tree, time: String? = nil) {
         self.label = label
         self.tree = tree
+        self.time = time
     }
 }
 

@@ -95,13 +95,14 @@ public struct DocumentDecoder {
         }
         version(v)
         if json.member("tree", of: v) != nil || json.member("id", of: v) == nil {
-            unknownFields(v, path: "", allowed: FieldNames.snapshot + ["label"])
+            unknownFields(v, path: "", allowed: FieldNames.snapshot + ["label", "time"])
             let label = optionalString(v, "label", path: "")
+            let time = optionalString(v, "time", path: "")
             guard let t = json.member("tree", of: v) else {
                 problem("", "missing required field 'tree'")
                 return nil
             }
-            return Frame(label: label, tree: tree(t, path: "tree"))
+            return Frame(label: label, tree: tree(t, path: "tree"), time: time)
         }
         return Frame(tree: tree(v, path: ""))
     }
@@ -127,11 +128,12 @@ public struct DocumentDecoder {
         }
         unknownFields(fv, path: path, allowed: FieldNames.frame)
         let label = optionalString(fv, "label", path: path)
+        let time = optionalString(fv, "time", path: path)
         guard let t = json.member("tree", of: fv) else {
             problem(path, "missing required field 'tree'")
             return nil
         }
-        return Frame(label: label, tree: tree(t, path: "\(path).tree"))
+        return Frame(label: label, tree: tree(t, path: "\(path).tree"), time: time)
     }
 
     mutating func script(_ v: Int) -> ActionScript {

@@ -22,6 +22,7 @@ public enum DocumentEncoder {
         for (i, frame) in sequence.frames.enumerated() {
             out += i == 0 ? "\n    {" : ",\n    {"
             if let label = frame.label { out += "\"label\": \(quote(label)), " }
+            if let time = frame.time { out += "\"time\": \(quote(time)), " }
             out += "\"tree\": "
             writeTree(frame.tree, indent: 2, into: &out)
             out += "}"

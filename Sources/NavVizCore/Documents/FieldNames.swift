@@ -24,7 +24,7 @@ enum FieldNames {
 
     static let snapshot = ["navviz", "tree"]
     static let sequence = ["navviz", "title", "frames"]
-    static let frame = ["label", "tree"]
+    static let frame = ["label", "time", "tree"]
     static let script = ["navviz", "title", "initial", "templates", "steps"]
     static let step = ["label", "actions"]
     static let route = ["navviz", "tree", "templates", "to"]
