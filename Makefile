@@ -100,6 +100,7 @@ leakcheck: build
 ## of make test: a benchmark is not a test). Prints `name: value` lines and a table.
 bench: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz-recorder-bench
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(BUILD_DIR)/release/navviz
 	python3 Scripts/bench.py $(BUILD_DIR)/release/navviz
 

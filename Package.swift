@@ -64,6 +64,8 @@ let package = Package(
             ),
             dependencies: ["navviz"]
         ),
+        // `make bench`: the cost of one record of a 30-node tree.
+        .executableTarget(name: "navviz-recorder-bench", dependencies: ["NavVizRecorder"]),
         .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles"]),
         .testTarget(
             name: "NavVizCoreTests",

@@ -21,8 +21,13 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    largest of navviz and its helper processes), and of `navviz validate` on the same input
    (what holding the document alone costs).
 
+4. Recorder: microseconds per record of a 30-node tree by the NavVizRecorder library
+   (navviz-recorder-bench beside NAVVIZ, 200,000 records): kept in the ring buffer; also
+   written to a file line by line; and with the tree built anew each time, as an adapter
+   does.
+
 Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
-skip: animate, png, diff, memory).
+skip: animate, png, diff, memory, recorder).
 """
 import os
 import resource
@@ -131,6 +136,17 @@ def memory():
     report("peak_rss_ratio_10000_to_1000", peaks[10000] / peaks[1000])
 
 
+def recorder():
+    bench = os.path.join(os.path.dirname(NAVVIZ), "navviz-recorder-bench")
+    if not os.path.exists(bench):
+        print("bench: %s not built (make bench builds it); recorder skipped" % bench)
+        return
+    out = subprocess.run([bench], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        name, value = line.split(": ")
+        report(name, float(value) if "." in value else int(value))
+
+
 def table():
     values = {name: value for name, value, _ in results}
 
@@ -151,6 +167,10 @@ def table():
     print("| peak memory 1,000 / 10,000 frames | %s / %s MB | document alone %s / %s MB | %sx | ≤ 1.2x |" % (
         get("peak_rss_1000_frames_mb"), get("peak_rss_10000_frames_mb"), get("peak_rss_1000_frames_document_mb"),
         get("peak_rss_10000_frames_document_mb"), get("peak_rss_ratio_10000_to_1000")))
+    print("| recorder: one record of 30 nodes | %s µs (CPU %s µs); written to a file %s µs (CPU %s µs); tree built too %s µs (CPU %s µs) | | | |" % (
+        get("recorder_record_30_nodes_us"), get("recorder_record_30_nodes_us_cpu"),
+        get("recorder_record_30_nodes_written_us"), get("recorder_record_30_nodes_written_us_cpu"),
+        get("recorder_build_and_record_30_nodes_us"), get("recorder_build_and_record_30_nodes_us_cpu")))
 
 
 def main():
@@ -168,6 +188,8 @@ def main():
         diff()
     if "memory" not in SKIP:
         memory()
+    if "recorder" not in SKIP:
+        recorder()
     table()
 
 

@@ -7,54 +7,62 @@ enum NavigationLine {
     static func encode(_ tree: NavigationNode?, label: String?, time: Date, redaction: NavigationRecorder.Redaction,
                        secret: Set<String>) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(128 + (tree.map { $0.children.count } ?? 0) * 64)
-        out += Array(#"{"navviz": 1"#.utf8)
+        out.reserveCapacity(4096)
+        out.append(contentsOf: #"{"navviz": 1"#.utf8)
         if let label {
-            out += Array(#", "label": "#.utf8)
+            out.append(contentsOf: #", "label": "#.utf8)
             string(label, into: &out)
         }
-        out += Array(#", "time": ""#.utf8)
-        out += Array(timestamp(time).utf8)
-        out += Array(#"", "tree": "#.utf8)
+        out.append(contentsOf: #", "time": ""#.utf8)
+        out.append(contentsOf: timestamp(time).utf8)
+        out.append(contentsOf: #"", "tree": "#.utf8)
         if let tree {
             node(tree, redaction: redaction, secret: secret, into: &out)
         } else {
-            out += Array("null".utf8)
+            out.append(contentsOf: "null".utf8)
         }
-        out += Array("}\n".utf8)
+        out.append(contentsOf: "}\n".utf8)
         return out
     }
 
     private enum Item {
         case open(NavigationNode)
-        case raw(String)
+        /// `]}` after a node's children.
+        case close
+        /// `, ` between children.
+        case comma
     }
 
     private static func node(_ root: NavigationNode, redaction: NavigationRecorder.Redaction, secret: Set<String>, into out: inout [UInt8]) {
         var stack: [Item] = [.open(root)]
         while let item = stack.popLast() {
             switch item {
-            case .raw(let text):
-                out += Array(text.utf8)
+            case .close:
+                out.append(UInt8(ascii: "]"))
+                out.append(UInt8(ascii: "}"))
+            case .comma:
+                out.append(UInt8(ascii: ","))
+                out.append(UInt8(ascii: " "))
             case .open(let n):
-                out += Array(#"{"id": "#.utf8)
+                out.append(contentsOf: #"{"id": "#.utf8)
                 string(n.id, into: &out)
                 if let v = n.type { field("type", v, into: &out) }
                 if let v = n.label { field("label", v, into: &out) }
                 if let v = n.kind { field("kind", v, into: &out) }
+                if let v = n.isSwitch { out.append(contentsOf: ", \"switch\": \(v)".utf8) }
                 let context = redacted(n.context, redaction: redaction, secret: secret)
                 if !context.isEmpty {
-                    out += Array(#", "context": "#.utf8)
+                    out.append(contentsOf: #", "context": "#.utf8)
                     object(context, into: &out)
                 }
                 if let a = n.activeIndex {
                     let child = n.children[a]
-                    out += Array(#", "active": "#.utf8)
+                    out.append(contentsOf: #", "active": "#.utf8)
                     if n.children.indices.contains(where: { $0 != a && n.children[$0].id == child.id }) {
                         // Two children share the id: name the active one with its context.
-                        out += Array(#"{"id": "#.utf8)
+                        out.append(contentsOf: #"{"id": "#.utf8)
                         string(child.id, into: &out)
-                        out += Array(#", "context": "#.utf8)
+                        out.append(contentsOf: #", "context": "#.utf8)
                         object(redacted(child.context, redaction: redaction, secret: secret), into: &out)
                         out.append(UInt8(ascii: "}"))
                     } else {
@@ -64,11 +72,11 @@ enum NavigationLine {
                 if n.children.isEmpty {
                     out.append(UInt8(ascii: "}"))
                 } else {
-                    out += Array(#", "children": ["#.utf8)
-                    stack.append(.raw("]}"))
+                    out.append(contentsOf: #", "children": ["#.utf8)
+                    stack.append(.close)
                     for (i, c) in n.children.enumerated().reversed() {
                         stack.append(.open(c))
-                        if i > 0 { stack.append(.raw(", ")) }
+                        if i > 0 { stack.append(.comma) }
                     }
                 }
             }
@@ -76,7 +84,7 @@ enum NavigationLine {
     }
 
     static func redacted(_ context: [String: String], redaction: NavigationRecorder.Redaction, secret: Set<String>) -> [String: String] {
-        guard !secret.isEmpty, !context.isEmpty else { return context }
+        guard !secret.isEmpty, !context.isEmpty, context.keys.contains(where: { secret.contains($0.lowercased()) }) else { return context }
         var out: [String: String] = [:]
         for (key, value) in context {
             if secret.contains(key.lowercased()) {
@@ -89,12 +97,20 @@ enum NavigationLine {
     }
 
     private static func field(_ key: String, _ value: String, into out: inout [UInt8]) {
-        out += Array(", \"\(key)\": ".utf8)
+        out.append(contentsOf: ", \"\(key)\": ".utf8)
         string(value, into: &out)
     }
 
     private static func object(_ context: [String: String], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
+        if context.count == 1, let (key, value) = context.first {
+            string(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            string(value, into: &out)
+            out.append(UInt8(ascii: "}"))
+            return
+        }
         for (i, key) in context.keys.sorted().enumerated() {
             if i > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
             string(key, into: &out)
@@ -104,29 +120,43 @@ enum NavigationLine {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// A JSON string literal (RFC 8259), U+2028 and U+2029 escaped too.
+    /// A JSON string literal (RFC 8259), U+2028 and U+2029 escaped too. Bytes are copied as
+    /// they are but for those that need an escape.
     static func string(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += [0x5C, 0x22]
-            case "\\": out += [0x5C, 0x5C]
-            case "\n": out += [0x5C, UInt8(ascii: "n")]
-            case "\r": out += [0x5C, UInt8(ascii: "r")]
-            case "\t": out += [0x5C, UInt8(ascii: "t")]
-            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
-                let hex = String(u.value, radix: 16)
-                out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default:
-                if u.isASCII {
-                    out.append(UInt8(u.value))
-                } else {
-                    out += Array(String(u).utf8)
+        var s = s
+        s.withUTF8 { bytes in
+            // Most ids, types and labels need no escape: copy them whole.
+            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+                out.append(contentsOf: bytes)
+                return
+            }
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hex(b >> 4))
+                    out.append(hex(b & 0xF))
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    i += 2
+                default:
+                    out.append(b)
                 }
+                i += 1
             }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    private static func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
 
     /// `2026-11-25T09:41:07.123Z`: UTC, milliseconds, without a formatter (civil date from
     /// days since 1970, as in Howard Hinnant's `civil_from_days`).

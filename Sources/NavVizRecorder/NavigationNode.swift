@@ -17,6 +17,9 @@ public struct NavigationNode: Sendable, Equatable {
     public var label: String?
     /// A shape hint: `tabs`, `stack`, `modal`, `page`, `split`, `screen`, `view` or any word.
     public var kind: String?
+    /// A switch container (Portus `Switchable`), where `kind` does not say it (`tabs`,
+    /// `page` and `split` are); nil leaves it to the kind.
+    public var isSwitch: Bool?
     /// Portus `RoutingContext`, KatanaRouter `contextData`: string values. Keys the
     /// recorder was told are secret are removed or hidden before anything is stored.
     public var context: [String: String]
@@ -27,21 +30,22 @@ public struct NavigationNode: Sendable, Equatable {
     public var activeIndex: Int?
 
     /// A node whose active child is given by its index.
-    public init(id: String, type: String? = nil, label: String? = nil, kind: String? = nil,
+    public init(id: String, type: String? = nil, label: String? = nil, kind: String? = nil, switch isSwitch: Bool? = nil,
                 context: [String: String] = [:], children: [NavigationNode] = [], activeIndex: Int?) {
         self.id = id
         self.type = type
         self.label = label
         self.kind = kind
+        self.isSwitch = isSwitch
         self.context = context
         self.children = children
         self.activeIndex = activeIndex.flatMap { children.indices.contains($0) ? $0 : nil }
     }
 
     /// A node whose active child is the first child with the id `active`.
-    public init(id: String, type: String? = nil, label: String? = nil, kind: String? = nil,
+    public init(id: String, type: String? = nil, label: String? = nil, kind: String? = nil, switch isSwitch: Bool? = nil,
                 context: [String: String] = [:], children: [NavigationNode] = [], active: String? = nil) {
-        self.init(id: id, type: type, label: label, kind: kind, context: context, children: children,
+        self.init(id: id, type: type, label: label, kind: kind, switch: isSwitch, context: context, children: children,
                   activeIndex: active.flatMap { a in children.firstIndex { $0.id == a } })
     }
 
