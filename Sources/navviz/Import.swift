@@ -30,7 +30,7 @@ extension NavVizCommand {
             Examples:
               navviz import Samples/uikit-tabs.paste.txt
               navviz import Samples/uikit-session.pastes.txt --format yaml
-              pbpaste | navviz import - -o app.json
+              navviz import Samples/uikit-tabs.paste.txt -o app.yaml
             """
         )
 

@@ -129,6 +129,9 @@ struct RecorderTests {
         // FORMAT.md's `{"id", "context"}` form of `active`.
         let line = String(decoding: recorder.records[0].line, as: UTF8.self)
         #expect(line.contains(#""active": {"id": "product", "context": {"sku": "2"}}"#))
+        let tree = try Self.read(recorder.ndjson())[0].tree
+        let active = try #require(tree.activeChild(tree.root!))
+        #expect(tree.node(active).context == ["sku": "2"])
     }
 
     @Test(arguments: [0.0, 951_782_400.5, 1_764_063_667.123, -86_400.25, 4_102_444_800.999, 1_709_164_800])
