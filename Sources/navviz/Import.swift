@@ -67,7 +67,7 @@ extension NavVizCommand {
                         throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
                     }
                 }
-                try output.write(Array(text.utf8), binary: false)
+                try output.write(Array(text.utf8), binary: false, inputs: [file])
             }
         }
     }
