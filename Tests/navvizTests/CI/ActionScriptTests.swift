@@ -8,7 +8,7 @@ import _NavVizTestSupport
 /// with a fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY in a workspace of the plugin fixture's
 /// documents.
 @Suite(.serialized)
-struct ActionScriptTests {
+final class ActionScriptTests {
     let workspace: URL
     let script = PackagePaths.root.appendingPathComponent("Scripts/action.sh")
 
@@ -17,6 +17,10 @@ struct ActionScriptTests {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Tests/Fixtures/PluginConsumer/Nav"),
                                          to: workspace.appendingPathComponent("Nav"))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: workspace)
     }
 
     var outputFile: URL { workspace.appendingPathComponent("github-output") }

@@ -7,12 +7,16 @@ import FoundationXML
 
 /// `check --report json|junit`, several files, `--step-summary`, as CI runs them.
 @Suite(.serialized)
-struct CheckReportTests {
+final class CheckReportTests {
     let tmp: URL
 
     init() throws {
         tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: tmp)
     }
 
     func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }

@@ -9,7 +9,7 @@ import _NavVizTestSupport
 /// the plugin fixture's Nav/ documents. The GitLab and plugin commands run in
 /// ``PluginFixtureTests``.
 @Suite(.serialized)
-struct ReadmeCITests {
+final class ReadmeCITests {
     /// The section's fenced blocks of one language, in order.
     static func blocks(_ language: String) throws -> [String] {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -43,6 +43,10 @@ struct ReadmeCITests {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Tests/Fixtures/PluginConsumer/Nav"),
                                          to: workspace.appendingPathComponent("Nav"))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: workspace)
     }
 
     func shell(_ command: String, _ environment: [String: String?] = [:]) throws -> NavVizBinary.Result {

@@ -5,12 +5,16 @@ import _NavVizTestSupport
 /// `animate --step-summary`: summary.md for a GitHub step summary, which cannot reach the
 /// output folder's files.
 @Suite(.serialized)
-struct StepSummaryTests {
+final class StepSummaryTests {
     let tmp: URL
 
     init() throws {
         tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-summary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: tmp)
     }
 
     @Test func animateAppendsASummaryWithoutLocalLinks() throws {

@@ -5,13 +5,17 @@ import _NavVizTestSupport
 /// On GitHub Actions (`GITHUB_ACTIONS=true`) errors and drift are also workflow commands
 /// that GitHub turns into annotations; elsewhere the output is unchanged.
 @Suite(.serialized)
-struct WorkflowCommandTests {
+final class WorkflowCommandTests {
     let tmp: URL
     static let github = ["GITHUB_ACTIONS": "true"]
 
     init() throws {
         tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-gha-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: tmp)
     }
 
     func write(_ name: String, _ text: String) throws -> String {
