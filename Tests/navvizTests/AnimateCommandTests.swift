@@ -44,6 +44,23 @@ struct AnimateCommandTests {
         #expect(html.components(separatedBy: "<template id=\"frame-").count == 8)
     }
 
+    /// Repeated screens: the player highlights the product an operation acts on (by its scene
+    /// id, the path for the second and third), and each frame draws every product once.
+    @Test func repeatedScreensAreHighlightedWhereTheyAre() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("shop")
+        let r = try NavVizBinary.run(["animate", "Samples/shop-related.sequence.json", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains(#""nodes": ["app/home/feed/product?id=7/product?id=12/product?id=7"]"#))
+        #expect(page.contains(#""text": "push product?id=7 onto app/home/feed/product?id=7/product?id=12""#))
+        let applied = try String(contentsOf: out.appendingPathComponent("frames/0007.svg"), encoding: .utf8)
+        for id in ["product", "app/home/feed/product?id=7/product?id=12", "app/home/feed/product?id=7/product?id=12/product?id=7"] {
+            #expect(applied.components(separatedBy: "id=\"node&#45;\(id)\"").count == 2, "\(id)")
+        }
+    }
+
     /// Helper processes draw the same bytes: a bundle is the same whatever --jobs says.
     @Test(arguments: ["Samples/nivelir-deeplink.script.json", "Samples/tab-switch.sequence.json"])
     func jobsGiveTheSameFiles(sample: String) throws {

@@ -20,6 +20,9 @@ public struct AnimationFrame: Sendable {
     public var operations: [Operation]
     /// In `--step op` mode, how many of the operations this frame shows as done.
     public var shown: Int?
+    /// The scene ids each operation touches, where the trees repeat an id (nil otherwise:
+    /// then a node's scene id is its id).
+    public var operationNodes: [[String]]?
     /// Builds the frame's scene from the trees it was planned from (shared, not copied).
     let makeScene: @Sendable () -> Scene
 
@@ -35,9 +38,13 @@ public struct AnimationFrame: Sendable {
         public var transition: Int?
         public var operations: [Operation]
         public var shown: Int?
+        /// As ``AnimationFrame/operationNodes``.
+        public var operationNodes: [[String]]?
     }
 
-    public var info: Info { Info(label: label, phase: phase, transition: transition, operations: operations, shown: shown) }
+    public var info: Info {
+        Info(label: label, phase: phase, transition: transition, operations: operations, shown: shown, operationNodes: operationNodes)
+    }
 
     public init(label: String, phase: Phase, transition: Int?, operations: [Operation], shown: Int?,
                 scene: @escaping @Sendable () -> Scene) {
@@ -81,6 +88,8 @@ public enum AnimationPlan {
         let i = s.index - 1
         let label = t.label ?? s.frame.label ?? "step \(s.index)"
         var out: [AnimationFrame] = []
+        let nodes = before.hasRepeatedIDs || after.hasRepeatedIDs
+            ? DiffScene.operationNodes(t.operations, old: before, new: after, dialect: dialect) : nil
         if !t.operations.isEmpty {
             switch step {
             case .transition:
@@ -99,6 +108,7 @@ public enum AnimationPlan {
         }
         out.append(AnimationFrame(label: label, phase: .applied, transition: i, operations: t.operations, shown: nil,
                                   scene: { TreeScene.make(after, theme: theme) }))
+        for k in out.indices { out[k].operationNodes = nodes }
         return out
     }
 }

@@ -5,7 +5,8 @@ import NavVizCore
 /// parent, removed children placed after the old sibling they followed. Linear in the two
 /// trees' sizes.
 ///
-/// A new node stands for an old one (draws it) when the dialect keeps it; else, where the id
+/// A new node stands for an old one (draws it) when the dialect keeps it (the first old node
+/// it keeps, where a dialect keeps several for one); else, where the id
 /// is at one place in each tree, the new node with that id (moved, re-contexted or re-created:
 /// drawn once, at its new place); else (repeated ids) a new child with the same id under the
 /// node that stands for the old parent, not standing for another old node already (a
@@ -27,11 +28,8 @@ struct DiffLayout {
     let new: Tree
     /// For each old slot, the new node that stands for it, or -1 (drawn as removed).
     private(set) var standsFor: [Int]
-    /// For each new slot, the first old node it stands for, or -1.
+    /// For each new slot, the old node it stands for, or -1.
     private(set) var standsIn: [Int]
-    /// The other old nodes a new node stands for (KatanaRouter takes every old `product`
-    /// for the first new one).
-    private var standsInMore: [Tree.Slot: [Tree.Slot]] = [:]
     /// Scene ids by drawn item.
     private(set) var keys: [Item: String] = [:]
     /// The drawn items in pre-order of the merged tree.
@@ -44,7 +42,9 @@ struct DiffLayout {
         standsIn = Array(repeating: -1, count: new.nodes.count)
         var claimed = Set<Tree.Slot>()
         for a in old.preorder() {
-            if let b = matching.newSlot(ofOld: a) {
+            // One old node per new one: KatanaRouter matches every old `product` with the
+            // first new one; the others find their own below.
+            if let b = matching.newSlot(ofOld: a), !claimed.contains(b) {
                 standsFor[a] = b
                 claimed.insert(b)
             }
@@ -62,9 +62,7 @@ struct DiffLayout {
                 claimed.insert(b)
             }
         }
-        for a in old.preorder() where standsFor[a] >= 0 {
-            if standsIn[standsFor[a]] < 0 { standsIn[standsFor[a]] = a } else { standsInMore[standsFor[a], default: []].append(a) }
-        }
+        for a in old.preorder() where standsFor[a] >= 0 { standsIn[standsFor[a]] = a }
         order = makeOrder()
         var sceneKeys = SceneKeys()
         for item in order {
@@ -104,21 +102,18 @@ struct DiffLayout {
             return old.children(a).filter { standsFor[$0] < 0 }.map(Item.old)
         case .new(let b):
             let kept = new.children(b).map(Item.new)
-            guard standsIn[b] >= 0 else { return kept }
-            let olds = [standsIn[b]] + (standsInMore[b] ?? [])
-            guard olds.contains(where: { a in old.children(a).contains { standsFor[$0] < 0 } }) else { return kept }
+            let a = standsIn[b]
+            guard a >= 0, old.children(a).contains(where: { standsFor[$0] < 0 }) else { return kept }
             // Removed children go right after the old sibling they followed, if it is drawn here.
             var after: [Tree.Slot: [Item]] = [:]
             var leading: [Item] = []
-            for a in olds {
-                var anchor: Tree.Slot?
-                for c in old.children(a) {
-                    if standsFor[c] >= 0 {
-                        if new.parent(standsFor[c]) == b { anchor = standsFor[c] }
-                        continue
-                    }
-                    if let anchor { after[anchor, default: []].append(.old(c)) } else { leading.append(.old(c)) }
+            var anchor: Tree.Slot?
+            for c in old.children(a) {
+                if standsFor[c] >= 0 {
+                    if new.parent(standsFor[c]) == b { anchor = standsFor[c] }
+                    continue
                 }
+                if let anchor { after[anchor, default: []].append(.old(c)) } else { leading.append(.old(c)) }
             }
             var merged = leading
             for item in kept {

@@ -90,6 +90,17 @@ public enum DiffScene {
         return scene
     }
 
+    /// The scene ids each operation touches in ``make(old:new:operations:dialect:theme:title:legend:)``'s
+    /// picture: its subject, and a change's popped and new children. What a player highlights
+    /// for an operation where ids repeat.
+    public static func operationNodes(_ operations: [Operation], old: Tree, new: Tree, dialect: DiffDialect) -> [[String]] {
+        let nodes = OperationNodes(layout: DiffLayout(old: old, new: new, matching: DiffMatching(old: old, new: new, dialect: dialect)))
+        return operations.map { op in
+            var seen = Set<String>()
+            return ((nodes.subject(op).map { [$0] } ?? []) + nodes.members(op)).filter { seen.insert($0).inserted }
+        }
+    }
+
     /// `k=1 → k=2`; an empty side is `(no context)`.
     static func contextChange(_ before: [String: String], _ after: [String: String]) -> String {
         func text(_ c: [String: String]) -> String { c.isEmpty ? "(no context)" : TreeScene.spaced(c.queryString) }

@@ -7,9 +7,11 @@ import NavVizCore
 ///
 /// Classes for the SVG: `destination` on the nodes and edges of the destination path,
 /// `ghost` on entered nodes and their edges, `left` on nodes a `leave` removes, `final` on
-/// the nodes and edges of the active path after the route. DOT ids stay `node-<id>`; a
-/// node entered somewhere other than where the starting tree has it is a second ghost,
-/// `node-<id>~entered`.
+/// the nodes and edges of the active path after the route. DOT ids are `node-<scene id>`
+/// (``SceneKeys``: the id, or the path for a repeated screen after the first); a node
+/// entered where nothing with its path is drawn yet, whose id is, is a second ghost,
+/// `node-<id>~entered`. Nodes are matched by their paths, so an instruction on the second
+/// `product` is numbered on the second `product`.
 public enum RouteScene {
     /// The scene of one route. `title` defaults to `route to <path>`.
     public static func make(_ result: RoutingResult, theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
@@ -42,55 +44,68 @@ public enum RouteScene {
         ]
     }
 
-    /// Accumulates the scene and where each navviz id is drawn.
+    /// Accumulates the scene and where each node is drawn, by its path (the ids with
+    /// contexts from the root), so repeated screens are told apart.
     struct Builder {
         let theme: Theme
         var scene: Scene
         /// Scene node index by scene id.
         var index: [String: Int] = [:]
-        /// The scene id an id is drawn at now (its latest placement).
-        var placement: [String: String] = [:]
-        /// Identity and parent id of each scene node.
-        var identity: [String: Node.Identity] = [:]
-        var parentID: [String: String] = [:]
+        /// The scene id a path is drawn at now (its latest placement), by interned path.
+        var placement: [Int: String] = [:]
+        /// The interned path of each scene node.
+        var pathOf: [String: Int] = [:]
+        /// Paths as numbers: a path is its parent path's number and its last element, so the
+        /// paths of a whole tree cost one walk, however deep it is.
+        var paths = PathNumbers()
+        /// The scene id an id was drawn at last.
+        var placementByID: [String: String] = [:]
 
         init(theme: Theme) {
             self.theme = theme
             self.scene = Scene(theme: theme)
         }
 
-        mutating func add(_ node: SceneNode, identity id: Node.Identity, parent: String?) {
+        mutating func add(_ node: SceneNode, id: String, path: Int) {
             index[node.id] = scene.nodes.count
             scene.nodes.append(node)
-            placement[id.id] = node.id
-            identity[node.id] = id
-            if let parent { parentID[node.id] = parent }
+            placement[path] = node.id
+            pathOf[node.id] = path
+            placementByID[id] = node.id
         }
 
         mutating func drawStart(_ tree: Tree) {
             let onPath = tree.activeSet
+            let keys = TreeKeys(tree)
+            let numbers = paths.numbers(tree)
             for slot in tree.preorder() {
-                let parent = tree.parent(slot).map(tree.id)
-                add(TreeScene.node(slot, in: tree, theme: theme, onPath: onPath.contains(slot)), identity: tree.node(slot).identity, parent: parent)
+                var node = TreeScene.node(slot, in: tree, theme: theme, onPath: onPath.contains(slot))
+                node.id = keys[slot]
+                add(node, id: tree.id(slot), path: numbers[slot])
                 if let p = tree.parent(slot) {
-                    scene.edges.append(TreeScene.edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot)))
+                    var edge = TreeScene.edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot))
+                    edge.from = keys[p]
+                    edge.to = node.id
+                    scene.edges.append(edge)
                 }
             }
         }
 
-        /// Ghosts for the nodes an enter added (the entered node and its template children).
+        /// Ghosts for the nodes an enter added (the entered node and its template children):
+        /// the nodes of `after` at a path `before` does not have and nothing is drawn at yet.
         mutating func drawEntered(before: Tree, after: Tree) {
-            for slot in after.preorder() where !before.contains(id: after.id(slot)) {
-                let id = after.id(slot)
-                guard let p = after.parent(slot), let parent = placement[after.id(p)] else { continue }
-                if let drawn = placement[id], parentID[drawn] == after.id(p) { continue }
+            let had = Set(paths.numbers(before).filter { $0 >= 0 })
+            let numbers = paths.numbers(after)
+            for slot in after.preorder() where !had.contains(numbers[slot]) {
+                let path = numbers[slot]
+                guard placement[path] == nil, let p = after.parent(slot), let parent = placement[numbers[p]] else { continue }
                 var ghost = TreeScene.node(slot, in: after, theme: theme, onPath: false)
-                ghost.id = unusedID(id)
+                ghost.id = unusedID(after.id(slot))
                 ghost.styles = ghost.styles.filter { $0 != "bold" } + ["dotted"]
                 ghost.stroke = theme.enter
                 ghost.fill = theme.background
                 ghost.classes = ["ghost"] + ghost.classes.filter { $0 != "inactive" }
-                add(ghost, identity: after.node(slot).identity, parent: after.id(p))
+                add(ghost, id: after.id(slot), path: path)
                 scene.edges.append(SceneEdge(from: parent, to: ghost.id, color: theme.enter, penWidth: 1.5, styles: ["dotted"], classes: ["ghost"]))
             }
         }
@@ -106,7 +121,8 @@ public enum RouteScene {
             return candidate
         }
 
-        /// Puts the instruction's number on its node, in the instruction's colour.
+        /// Puts the instruction's number on its node, in the instruction's colour: where the
+        /// operation's `path` is drawn, else (an id at one place) where the id was drawn last.
         mutating func badge(_ operation: Operation, number: Int) {
             let color: String
             switch operation {
@@ -114,7 +130,8 @@ public enum RouteScene {
             case .switchTo: color = theme.switchTo
             default: color = theme.enter
             }
-            guard let subject = operation.subject, let drawn = placement[subject], let i = index[drawn] else { return }
+            let byPath = operation.path.flatMap { paths.number(of: $0) }.flatMap { placement[$0] }
+            guard let drawn = byPath ?? operation.subject.flatMap({ placementByID[$0] }), let i = index[drawn] else { return }
             scene.nodes[i].badges.append(Badge(text: "\(number)", color: color))
             if case .leave = operation {
                 scene.nodes[i].stroke = theme.leave
@@ -124,16 +141,14 @@ public enum RouteScene {
 
         /// Marks the nodes and edges whose identities follow the destination from the root.
         mutating func trace(_ destination: [PathElement]) {
-            var drawn: [String: [String]] = [:]
-            for node in scene.nodes { drawn[identity[node.id]?.id ?? node.id, default: []].append(node.id) }
-            var onDestination = Set<String>()
-            for (k, element) in destination.enumerated() {
-                for node in drawn[element.id] ?? [] where identity[node] == element.identity {
-                    let parent = parentID[node]
-                    let parentMatches = k == 0 ? parent == nil : parent == destination[k - 1].id
-                    if parentMatches { onDestination.insert(node) }
-                }
+            var prefixes = Set<Int>()
+            var number = -1
+            for element in destination {
+                guard let n = paths.number(after: number, element.identity) else { break }
+                prefixes.insert(n)
+                number = n
             }
+            let onDestination = Set(scene.nodes.map(\.id).filter { pathOf[$0].map(prefixes.contains) == true })
             for i in scene.nodes.indices where onDestination.contains(scene.nodes[i].id) {
                 scene.nodes[i].classes.append("destination")
             }
@@ -146,7 +161,8 @@ public enum RouteScene {
 
         /// Marks the active path of the tree the route ends on.
         mutating func markFinal(_ tree: Tree) {
-            let path = tree.activePath.compactMap { placement[tree.id($0)] }
+            let numbers = paths.numbers(tree)
+            let path = tree.activePath.compactMap { placement[numbers[$0]] }
             let final = Set(path)
             for i in scene.nodes.indices where final.contains(scene.nodes[i].id) {
                 scene.nodes[i].classes.append("final")
@@ -160,5 +176,42 @@ public enum RouteScene {
                 scene.edges[i].penWidth = 3.5
             }
         }
+    }
+}
+
+/// Numbers for paths (the ids with contexts from the root): equal paths get equal numbers.
+struct PathNumbers {
+    private struct Key: Hashable {
+        var parent: Int
+        var identity: Node.Identity
+    }
+    private var table: [Key: Int] = [:]
+
+    /// The number of the path `parent` (-1 for none) extended by `identity`, made if new.
+    mutating func number(after parent: Int, _ identity: Node.Identity) -> Int? {
+        let key = Key(parent: parent, identity: identity)
+        if let n = table[key] { return n }
+        let n = table.count
+        table[key] = n
+        return n
+    }
+
+    /// The number of a whole path.
+    mutating func number(of path: [PathElement]) -> Int? {
+        var n = -1
+        for element in path {
+            guard let next = number(after: n, element.identity) else { return nil }
+            n = next
+        }
+        return n
+    }
+
+    /// The path number of every slot of a tree (-1 for detached slots), in one walk.
+    mutating func numbers(_ tree: Tree) -> [Int] {
+        var out = Array(repeating: -1, count: tree.nodes.count)
+        for s in tree.preorder() {
+            out[s] = number(after: tree.parent(s).map { out[$0] } ?? -1, tree.identity(s))!
+        }
+        return out
     }
 }

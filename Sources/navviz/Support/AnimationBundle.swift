@@ -52,7 +52,7 @@ struct AnimationBundle {
                                  return HTMLPlayer.Frame(
                                      label: f.label, file: svgNames[i],
                                      operations: f.operations.prefix(f.shown ?? f.operations.count).enumerated().map { j, op in
-                                         HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: op.nodes)
+                                         HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: f.operationNodes?[j] ?? op.nodes)
                                      },
                                      phase: f.phase.rawValue)
                              },
