@@ -10,6 +10,8 @@ OUT ?= out
 GRAPHVIZ_PREFIX ?=
 ifneq ($(strip $(GRAPHVIZ_PREFIX)),)
 GRAPHVIZ_PREFIX := $(abspath $(GRAPHVIZ_PREFIX))
+# The tests read it: the dot CLI to compare versions with, the run path of packages they build.
+export GRAPHVIZ_PREFIX
 BUILD_DIR ?= .build-graphviz/$(notdir $(GRAPHVIZ_PREFIX))
 export PKG_CONFIG_PATH := $(abspath $(BUILD_DIR))/pkgconfig:$(GRAPHVIZ_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 SWIFT_FLAGS += --scratch-path $(BUILD_DIR) -Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib

@@ -31,11 +31,25 @@ struct PluginFixtureTests {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
+    /// Under `make test GRAPHVIZ_PREFIX=DIR` the consumer's navviz is built against that
+    /// prefix's headers (PKG_CONFIG_PATH is inherited) but without its run path, so the
+    /// prefix's lib/ goes on the loader's path, as a consumer of a custom Graphviz would set it.
+    static var environment: [String: String?] {
+        guard let prefix = ProcessInfo.processInfo.environment["GRAPHVIZ_PREFIX"], !prefix.isEmpty else { return [:] }
+        #if canImport(Darwin)
+        let loaderPath = "DYLD_LIBRARY_PATH"
+        #else
+        let loaderPath = "LD_LIBRARY_PATH"
+        #endif
+        let lib = URL(fileURLWithPath: prefix).appendingPathComponent("lib").path
+        return [loaderPath: ([lib] + [ProcessInfo.processInfo.environment[loaderPath]].compactMap { $0 }).joined(separator: ":")]
+    }
+
     /// `swift package --allow-writing-to-package-directory navviz ARGS` in the copy.
     static func plugin(_ arguments: [String]) throws -> NavVizBinary.Result {
         try NavVizBinary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
                              ["swift", "package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "navviz"] + arguments,
-                             in: package, timeout: 1_800)
+                             in: package, environment: environment, timeout: 1_800)
     }
 
     @Test func pluginChecksAnimatesAndReportsDrift() throws {
@@ -85,7 +99,7 @@ struct PluginFixtureTests {
         #expect(commands.count == 3)
         for command in commands {
             let scratch = command.replacingOccurrences(of: "swift package ", with: "swift package --scratch-path '\(Self.scratch.path)' ")
-            let r = try NavVizBinary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", scratch], in: Self.package, timeout: 1_800)
+            let r = try NavVizBinary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", scratch], in: Self.package, environment: Self.environment, timeout: 1_800)
             #expect(r.status == 0, "\(command): \(r.stdout)\(r.stderr)")
         }
         #expect(JUnitSchema.problems(try String(contentsOf: Self.package.appendingPathComponent("navviz-check.xml"), encoding: .utf8)) == [])

@@ -11,10 +11,17 @@ struct VersionTests {
         #expect(lines.count == 3 && lines[2].isEmpty)
         #expect(lines[0].wholeMatch(of: /navviz [0-9]+\.[0-9]+\.[0-9]+/) != nil, "\(r.stdout)")
         let graphviz = try #require(lines[1].wholeMatch(of: /Graphviz ([0-9]+\.[0-9]+(\.[0-9]+)?)/)?.1)
-        // The same library the dot CLI of this machine reports, when it is installed.
+        // The same library the dot CLI beside it reports, when it is installed: the dot of
+        // GRAPHVIZ_PREFIX when `make test GRAPHVIZ_PREFIX=DIR` built navviz against another
+        // Graphviz, else the one on PATH.
         let dot = Process()
-        dot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        dot.arguments = ["dot", "-V"]
+        if let prefix = ProcessInfo.processInfo.environment["GRAPHVIZ_PREFIX"], !prefix.isEmpty {
+            dot.executableURL = URL(fileURLWithPath: prefix).appendingPathComponent("bin/dot")
+            dot.arguments = ["-V"]
+        } else {
+            dot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            dot.arguments = ["dot", "-V"]
+        }
         let pipe = Pipe()
         dot.standardError = pipe
         dot.standardOutput = pipe
