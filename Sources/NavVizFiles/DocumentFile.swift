@@ -90,10 +90,15 @@ public enum DocumentFile {
         public var format: Format?
         /// A log's cut last line is an error instead of a warning.
         public var strict: Bool
+        /// For a caller that draws the tree of a snapshot or route request as an image of at
+        /// most this many nodes: a larger tree is refused as soon as reading it gets past
+        /// the limit (``DocumentDecoder/decode(_:pictureLimit:)``).
+        public var pictureLimit: Int?
 
-        public init(format: Format? = nil, strict: Bool = false) {
+        public init(format: Format? = nil, strict: Bool = false, pictureLimit: Int? = nil) {
             self.format = format
             self.strict = strict
+            self.pictureLimit = pictureLimit
         }
     }
 
@@ -126,7 +131,8 @@ public enum DocumentFile {
             case .uikit:
                 document = try UIKitPaste.read(bytes, warnings: &warnings)
             case .json, .yaml:
-                document = try DocumentReader.decode(valueTree(bytes, format: format))
+                document = try DocumentReader.decode(valueTree(bytes, format: format, pictureLimit: options.pictureLimit),
+                                                     pictureLimit: options.pictureLimit)
             }
             return Loaded(document: document, warnings: warnings)
         } catch {
@@ -140,33 +146,47 @@ public enum DocumentFile {
         (path == "-" ? nil : Format(extensionOf: path)) ?? Format.sniff(bytes)
     }
 
-    /// Parses JSON or YAML bytes into the value tree the decoder reads.
-    public static func valueTree(_ bytes: [UInt8], format: Format) throws(DocumentError) -> JSONValueTree {
-        guard format == .yaml else { return try DocumentReader.parseJSON(bytes) }
+    /// Parses JSON or YAML bytes into the value tree the decoder reads. A `pictureLimit`
+    /// stops JSON at the first node past it (``DocumentReader/parseJSON(_:pictureLimit:)``).
+    public static func valueTree(_ bytes: [UInt8], format: Format, pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
+        guard format == .yaml else { return try DocumentReader.parseJSON(bytes, pictureLimit: pictureLimit) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .syntax(line: 1, column: 1, message: "invalid YAML: the file is not UTF-8 text")
         }
         return try YAMLReader.parse(text)
     }
 
-    /// Reads all bytes of a file, a pipe (`<(command)`, a FIFO) or standard input.
+    /// Reads all bytes of a file, a pipe (`<(command)`, a FIFO) or standard input, straight
+    /// into one array (a regular file's is sized from the start), so a 200 MB input takes
+    /// 200 MB, not a copy besides.
     public static func read(_ path: String) throws(LoadError) -> [UInt8] {
-        if path == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
-        }
+        if path == "-" { return try readAll(STDIN_FILENO, path: stdinName) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(path: path, reason: "no such file")
         }
         if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
-        }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.readToEnd() ?? Data())
-        } catch {
-            throw .unreadable(path: path, reason: "read error: \(error.localizedDescription)")
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: "permission denied") }
+        defer { close(fd) }
+        return try readAll(fd, path: path)
+    }
+
+    /// Every byte `fd` gives until its end.
+    private static func readAll(_ fd: Int32, path: String) throws(LoadError) -> [UInt8] {
+        var info = stat()
+        let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return bytes }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: "read error: \(String(cString: strerror(errno)))")
+            }
+            bytes.append(contentsOf: chunk[0..<n])
         }
     }
 }

@@ -105,16 +105,16 @@ enum YAMLAliases {
                 let allowed = written + max(extraValues, written)
                 if expanded > allowed, let largest {
                     let total = expanded >= cap ? "more than \(grouped(cap))" : grouped(expanded)
-                    return .syntax(line: largest.line, column: largest.column, message: """
-                        invalid YAML: aliases expand the document from the \(grouped(written)) values written in it to \(total); \
+                    return .tooLarge(line: largest.line, column: largest.column, message: """
+                        YAML aliases expand the document from the \(grouped(written)) values written in it to \(total); \
                         navviz lets aliases add at most \(grouped(extraValues)) values (or as many as the file writes out, if more). \
                         The alias '*\(largest.name)' here alone stands for \(largest.extent.values >= cap ? "more than \(grouped(cap))" : grouped(largest.extent.values)). \
                         Write the repeated parts out, or use JSON
                         """)
                 }
                 if let deepest {
-                    return .syntax(line: deepest.line, column: deepest.column, message: """
-                        invalid YAML: this alias nests the document deeper than libyaml's \(grouped(maxDepth)) levels once expanded; \
+                    return .tooLarge(line: deepest.line, column: deepest.column, message: """
+                        this YAML alias nests the document deeper than libyaml's \(grouped(maxDepth)) levels once expanded; \
                         write deep trees as JSON, which has no depth limit
                         """)
                 }
@@ -125,14 +125,5 @@ enum YAMLAliases {
         }
     }
 
-    /// `100,000`.
-    private static func grouped(_ n: Int) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
-    }
+    private static func grouped(_ n: Int) -> String { PlainText.count(n) }
 }

@@ -73,7 +73,8 @@ public enum Samples {
         switch error(json) {
         case nil: return []
         case .invalid(let problems): return problems.map(\.description)
-        case .syntax(let line, let column, let message): return ["line \(line), column \(column): \(message)"]
+        case .syntax(let line, let column, let message), .tooLarge(let line, let column, let message):
+            return ["line \(line), column \(column): \(message)"]
         }
     }
 }

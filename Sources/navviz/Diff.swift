@@ -69,7 +69,7 @@ extension NavVizCommand {
             try reporting {
                 let format = try DiagramFormat.resolve(format, output: output.path)
                 let chosen = dialect
-                let (steps, single) = try transitions()
+                let (steps, single) = try transitions(picture: format.render?.image != nil)
                 let picked = try pick(steps, single: single, picture: format.isPicture)
                 let bytes: [UInt8]
                 switch format {
@@ -85,17 +85,18 @@ extension NavVizCommand {
                     if format == .mermaid {
                         bytes = Array(MermaidEncoder.encode(scene).utf8)
                     } else {
-                        bytes = try ImageOutput.bytes(scene: scene, format: format.render!)
+                        bytes = try ImageOutput.bytes(scene: scene, format: format.render!, file: files[files.count - 1])
                     }
                 }
                 try output.write(bytes, binary: format.isBinary, inputs: files)
             }
         }
 
-        /// The transitions to diff, and whether they come from BEFORE and AFTER.
-        func transitions() throws -> ([DiffReport.Step], Bool) {
+        /// The transitions to diff, and whether they come from BEFORE and AFTER. With
+        /// `picture`, a snapshot too large to draw is refused while it is read.
+        func transitions(picture: Bool) throws -> ([DiffReport.Step], Bool) {
             if files.count == 2 {
-                let before = try snapshot(files[0]), after = try snapshot(files[1])
+                let before = try snapshot(files[0], picture: picture), after = try snapshot(files[1], picture: picture)
                 return ([DiffReport.Step(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")], true)
             }
             let file = files[0]
@@ -112,8 +113,8 @@ extension NavVizCommand {
         }
 
         /// The frame a BEFORE or AFTER file stands for: its snapshot, else its last frame.
-        func snapshot(_ file: String) throws -> Frame {
-            let document = try input.load(file)
+        func snapshot(_ file: String, picture: Bool) throws -> Frame {
+            let document = try input.load(file, picture: picture)
             return try FrameChoice.last.pick(try FrameSource.frames(of: document, file: file), file: file)
         }
 

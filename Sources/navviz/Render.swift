@@ -42,10 +42,10 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let document = try input.load(file)
+                let format = try RenderFormat.resolve(format, output: output.path)
+                let document = try input.load(file, picture: format.image != nil)
                 let frames = try FrameSource.frames(of: document, file: file)
                 let chosen = try frame.pick(frames, file: file)
-                let format = try RenderFormat.resolve(format, output: output.path)
                 let bytes: [UInt8]
                 switch format {
                 case .text:
@@ -54,7 +54,7 @@ extension NavVizCommand {
                     bytes = Array(DocumentEncoder.snapshot(chosen.tree).utf8)
                 case .dot, .svg, .png, .pdf:
                     let scene = TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)
-                    bytes = try ImageOutput.bytes(scene: scene, format: format)
+                    bytes = try ImageOutput.bytes(scene: scene, format: format, file: file)
                 }
                 try output.write(bytes, binary: format.isBinary, inputs: [file])
             }

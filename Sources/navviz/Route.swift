@@ -68,8 +68,8 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let request = try self.request()
                 let format = try DiagramFormat.resolve(format, output: output.path)
+                let request = try self.request(picture: format.render?.image != nil)
                 let result = Router.route(request)
                 if let failure = result.failure {
                     var lines = failure.lines
@@ -80,9 +80,10 @@ extension NavVizCommand {
             }
         }
 
-        /// The request from the file, with --to and --templates applied.
-        func request() throws -> RouteRequest {
-            let document = try input.load(file)
+        /// The request from the file, with --to and --templates applied. With `picture`,
+        /// a tree too large to draw is refused while it is read.
+        func request(picture: Bool = false) throws -> RouteRequest {
+            let document = try input.load(file, picture: picture)
             let name = file == "-" ? DocumentFile.stdinName : file
             var request: RouteRequest
             switch document {
@@ -118,7 +119,7 @@ extension NavVizCommand {
             case .mermaid:
                 return Array(MermaidEncoder.encode(scene(result)).utf8)
             case .dot, .svg, .png, .pdf:
-                return try ImageOutput.bytes(scene: scene(result), format: format.render ?? .dot)
+                return try ImageOutput.bytes(scene: scene(result), format: format.render ?? .dot, file: file)
             }
         }
 

@@ -109,7 +109,20 @@ struct RenderCommandTests {
         #expect(text.stdout.split(separator: "\n").count == depth + 1)
         let image = try NavVizBinary.run(["render", "-", "--format", "svg"], stdin: s)
         #expect(image.status == 65)
-        #expect(image.stderr == "error: the diagram has 20001 nodes; images are limited to 5000 (use --format text, json or dot for larger trees)\n")
+        // Refused while the tree is read, where its 5,001st node starts.
+        let column = s.range(of: #"{"id": "s5000""#)!.lowerBound.utf16Offset(in: s) + 1
+        #expect(image.stderr == "<stdin>:1:\(column): error: the tree has more than 5,000 nodes; images are limited to 5,000 (use --format text, json or dot for larger trees)\n")
+        // DOT has no limit.
+        #expect(try NavVizBinary.run(["render", "-", "--format", "dot"], stdin: s).status == 0)
+    }
+
+    /// A frame of a sequence is measured once drawn: the message names the file too.
+    @Test func largeFrameOfASequenceIsRefusedWithTheFileName() throws {
+        let nodes = (0..<5_001).map { #"{"id": "n\#($0)"}"# }.joined(separator: ", ")
+        let seq = #"{"navviz": 1, "frames": [{"tree": {"id": "root", "children": ["# + nodes + "]}}]}"
+        let image = try NavVizBinary.run(["render", "-", "--format", "svg"], stdin: seq)
+        #expect(image.status == 65)
+        #expect(image.stderr == "<stdin>: error: the diagram has 5,002 nodes; images are limited to 5,000 (use --format text, json or dot for larger trees)\n")
     }
 
     @Test func validateListsEveryProblem() throws {

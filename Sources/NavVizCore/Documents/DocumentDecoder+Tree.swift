@@ -7,7 +7,10 @@ extension DocumentDecoder {
     ///
     /// Paths are built only when a problem is reported: each visited node keeps its parent's
     /// record and its index, which keeps a 100,000-deep chain linear.
-    mutating func tree(_ v: Int, path base: String, allowNull: Bool = true) -> Tree {
+    ///
+    /// With a `limit`, decoding stops at the first node past it (see
+    /// ``DocumentDecoder/decode(_:pictureLimit:)``).
+    mutating func tree(_ v: Int, path base: String, allowNull: Bool = true, limit: Int? = nil) -> Tree {
         if json.kind(v) == .null {
             if !allowNull { problem(base, "must be a node, found null") }
             return Tree()
@@ -61,6 +64,10 @@ extension DocumentDecoder {
             } else {
                 tree = Tree(root: node)
                 slot = tree.root!
+            }
+            if let limit, tree.count > limit {
+                passedLimit = json.location(value)
+                return tree
             }
             if let active { actives.append((slot, active, record, children)) }
             if let children {
@@ -119,6 +126,11 @@ extension DocumentDecoder {
 
     /// A document path for a message: the path itself, or `the top level`.
     static func describe(_ path: String) -> String { path.isEmpty ? "the root" : path }
+
+    /// Why a tree is not decoded past `limit` nodes.
+    static func pictureLimitMessage(_ limit: Int) -> String {
+        "the tree has more than \(PlainText.count(limit)) nodes; images are limited to \(PlainText.count(limit)) (use --format text, json or dot for larger trees)"
+    }
 
     /// The fields of one node object, without its children: the node, the children array
     /// value and what `active` names. Nil when the node cannot be placed (no usable id).

@@ -9,6 +9,11 @@ public struct DocumentDecoder {
     var problems: [DocumentError.Problem] = []
     /// Set while decoding one line of a log.
     var logLine: Int?
+    /// The most nodes the tree of a snapshot or route request may have (see
+    /// ``decode(_:pictureLimit:)``).
+    var pictureLimit: Int?
+    /// Where the tree passed `pictureLimit`.
+    var passedLimit: JSONValueTree.Location?
 
     init(json: JSONValueTree, logLine: Int? = nil) {
         self.json = json
@@ -16,9 +21,18 @@ public struct DocumentDecoder {
     }
 
     /// Decodes one JSON or YAML document.
-    public static func decode(_ json: JSONValueTree) throws(DocumentError) -> Document {
+    ///
+    /// `pictureLimit` is for a caller that will draw the tree of a snapshot or route request
+    /// as an image of at most that many nodes: decoding stops at the first node past it
+    /// (``DocumentError/tooLarge(line:column:message:)``). JSON is refused sooner, while it is
+    /// parsed (``DocumentReader/parseJSON(_:pictureLimit:)``); this bounds YAML.
+    public static func decode(_ json: JSONValueTree, pictureLimit: Int? = nil) throws(DocumentError) -> Document {
         var d = DocumentDecoder(json: json)
+        d.pictureLimit = pictureLimit
         let document = d.document(json.root)
+        if let at = d.passedLimit, let limit = pictureLimit {
+            throw .tooLarge(line: at.line, column: at.column, message: pictureLimitMessage(limit))
+        }
         if !d.problems.isEmpty { throw .invalid(d.problems) }
         return document
     }
@@ -67,9 +81,9 @@ public struct DocumentDecoder {
         if json.member("to", of: v) != nil { return .route(routeRequest(v)) }
         if let t = json.member("tree", of: v) {
             unknownFields(v, path: "", allowed: FieldNames.snapshot)
-            return .snapshot(tree(t, path: "tree"))
+            return .snapshot(tree(t, path: "tree", limit: pictureLimit))
         }
-        if json.member("id", of: v) != nil { return .snapshot(tree(v, path: "")) }
+        if json.member("id", of: v) != nil { return .snapshot(tree(v, path: "", limit: pictureLimit)) }
         problem("", "not a navviz document: expected 'tree', 'frames', 'steps', 'to', or a node with 'id'")
         return .snapshot(Tree())
     }
@@ -172,7 +186,7 @@ public struct DocumentDecoder {
         unknownFields(v, path: "", allowed: FieldNames.route)
         var t = Tree()
         if let tv = json.member("tree", of: v) {
-            t = tree(tv, path: "tree")
+            t = tree(tv, path: "tree", limit: pictureLimit)
         } else {
             problem("", "missing required field 'tree'")
         }

@@ -5,6 +5,10 @@ public enum DocumentError: Error, Equatable, Sendable {
     case syntax(line: Int, column: Int, message: String)
     /// The document parsed but breaks FORMAT.md; every problem found is listed.
     case invalid([Problem])
+    /// The document, or the tree of it that is to be drawn, passes a bound navviz sets on
+    /// what it reads (the nodes of an image, what YAML aliases may expand to), at this line
+    /// and column. The message names the bound and how to ask for less. Reading stops there.
+    case tooLarge(line: Int, column: Int, message: String)
 
     /// One violation of FORMAT.md, at a path such as `frames[2].tree.children[0]`.
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
@@ -28,7 +32,7 @@ public enum DocumentError: Error, Equatable, Sendable {
     /// Each problem as a line `FILE: error: …` (`FILE:LINE: error: …` for logs and syntax).
     public func lines(file: String) -> [String] {
         switch self {
-        case .syntax(let line, let column, let message):
+        case .syntax(let line, let column, let message), .tooLarge(let line, let column, let message):
             return ["\(file):\(line):\(column): error: \(message)"]
         case .invalid(let problems):
             return problems.map { p in

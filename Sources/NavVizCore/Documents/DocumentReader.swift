@@ -7,10 +7,13 @@ public enum DocumentReader {
     }
 
     /// Parses JSON text into a value tree, with syntax errors as ``DocumentError/syntax(line:column:message:)``.
-    public static func parseJSON(_ bytes: [UInt8]) throws(DocumentError) -> JSONValueTree {
+    /// With a `pictureLimit`, a tree to be drawn that has more nodes is refused at the first
+    /// node past it (``JSONReader/parse(_:treeLimit:)``), as ``DocumentError/tooLarge(line:column:message:)``.
+    public static func parseJSON(_ bytes: [UInt8], pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
         do {
-            return try JSONReader.parse(bytes)
+            return try JSONReader.parse(bytes, treeLimit: pictureLimit)
         } catch {
+            if error.isLimit { throw .tooLarge(line: error.location.line, column: error.location.column, message: error.message) }
             throw .syntax(line: error.location.line, column: error.location.column, message: "invalid JSON: \(error.message)")
         }
     }
@@ -64,8 +67,10 @@ public enum DocumentReader {
         }
     }
 
-    /// Validates an already parsed value tree (from YAML, say).
-    public static func decode(_ tree: JSONValueTree) throws(DocumentError) -> Document {
-        try DocumentDecoder.decode(tree)
+    /// Validates an already parsed value tree (from YAML, say). With a `pictureLimit`, the
+    /// tree of a snapshot or route request is read only up to that many nodes (see
+    /// ``DocumentDecoder/decode(_:pictureLimit:)``).
+    public static func decode(_ tree: JSONValueTree, pictureLimit: Int? = nil) throws(DocumentError) -> Document {
+        try DocumentDecoder.decode(tree, pictureLimit: pictureLimit)
     }
 }

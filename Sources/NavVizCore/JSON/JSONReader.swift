@@ -8,6 +8,9 @@ public struct JSONReader {
     public struct SyntaxError: Error, Equatable, Sendable {
         public var location: JSONValueTree.Location
         public var message: String
+        /// Not a syntax error: the tree passed the `treeLimit` it was read with, at the node
+        /// at `location`.
+        public var isLimit = false
     }
 
     private let bytes: [UInt8]
@@ -18,14 +21,59 @@ public struct JSONReader {
     private var lineStart = 0
     private var builder = JSONValueTreeBuilder()
 
+    /// With a tree limit, what each open container is to the tree being counted.
+    private enum Role { case other, node, children }
+    private let treeLimit: Int?
+    private var roles: [Role] = []
+    /// The key just read, for the container that may follow it.
+    private var key: Role = .other
+    private var nodes = 0
+
     /// Parses one JSON document.
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValueTree {
-        var reader = JSONReader(bytes: bytes)
+    ///
+    /// With a `treeLimit`, parsing stops at the first node past that many in the tree the
+    /// document holds (a bare node, or the `tree` of a snapshot or route request: the root,
+    /// and every object in a `children` array below it), with an error whose `isLimit` is
+    /// set. A caller that will draw that tree learns it is too large after reading as many
+    /// nodes as it may draw, not the whole file. The trees of sequences and scripts are not
+    /// counted.
+    public static func parse(_ bytes: [UInt8], treeLimit: Int? = nil) throws(SyntaxError) -> JSONValueTree {
+        var reader = JSONReader(bytes: bytes, treeLimit: treeLimit)
         return try reader.run()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], treeLimit: Int?) {
         self.bytes = bytes
+        self.treeLimit = treeLimit
+    }
+
+    /// Notes what a container opened at `start` is to the counted tree, counting a node.
+    private mutating func opened(object: Bool, at start: JSONValueTree.Location) throws(SyntaxError) {
+        guard let limit = treeLimit else { return }
+        let role: Role
+        switch roles.last {
+        case nil: role = object ? .node : .other
+        case .node?:
+            // `key` is this container's key in its parent object.
+            if !object, key == .children { role = .children }
+            else if object, key == .node, roles.count == 1 { role = .node }  // the top-level `tree`
+            else { role = .other }
+        case .children?:
+            role = object ? .node : .other
+            if object {
+                nodes += 1
+                // The root and the `nodes` below it.
+                if nodes + 1 > limit {
+                    throw SyntaxError(location: start, message: DocumentDecoder.pictureLimitMessage(limit), isLimit: true)
+                }
+            }
+        case .other?: role = .other
+        }
+        roles.append(role)
+    }
+
+    private mutating func closed() {
+        if treeLimit != nil { roles.removeLast() }
     }
 
     private enum State { case value, key, afterValue }
@@ -49,11 +97,13 @@ public struct JSONReader {
                     pos += 1
                     builder.open(.object, at: start)
                     open.append(UInt8(ascii: "}"))
+                    try opened(object: true, at: start)
                     skipWhitespace()
                     if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
                         pos += 1
                         builder.close()
                         open.removeLast()
+                        closed()
                         state = .afterValue
                     } else {
                         state = .key
@@ -62,11 +112,13 @@ public struct JSONReader {
                     pos += 1
                     builder.open(.array, at: start)
                     open.append(UInt8(ascii: "]"))
+                    try opened(object: false, at: start)
                     skipWhitespace()
                     if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
                         pos += 1
                         builder.close()
                         open.removeLast()
+                        closed()
                         state = .afterValue
                     }
                 case UInt8(ascii: "\""):
@@ -103,6 +155,7 @@ public struct JSONReader {
                 }
                 pos += 1
                 builder.key(k)
+                if treeLimit != nil { key = k == "children" ? .children : k == "tree" ? .node : .other }
                 state = .value
             case .afterValue:
                 guard let closing = open.last else {
@@ -127,6 +180,7 @@ public struct JSONReader {
                     pos += 1
                     builder.close()
                     open.removeLast()
+                    closed()
                 } else {
                     throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))', found \(describe(pos))")
                 }

@@ -35,3 +35,16 @@ public enum PlainText {
             || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0xFFFE || v == 0xFFFF
     }
 }
+
+extension PlainText {
+    /// A count as messages write it, in groups of three digits: `5,000`, `1,400,000`.
+    public static func count(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude))
+        var out = n < 0 ? "-" : ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}

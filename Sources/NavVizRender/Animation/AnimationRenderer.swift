@@ -111,7 +111,7 @@ public enum AnimationRenderer {
     /// dropping it, so memory does not grow with the number of frames).
     public static func prepare(_ frames: some Sequence<AnimationFrame>, layout: LayoutMode) throws(RenderError) -> Drawing {
         var planner = Planner(layout: layout)
-        for frame in frames { planner.add(frame) }
+        for frame in frames { try planner.add(frame) }
         return try planner.drawing()
     }
 
@@ -119,34 +119,35 @@ public enum AnimationRenderer {
     public struct Planner: Sendable {
         public let layout: LayoutMode
         private var union = StableLayout.Union()
-        private var largest = 0
 
         public init(layout: LayoutMode) {
             self.layout = layout
         }
 
-        /// Builds the frame's scene, checks its size and adds it to the union.
-        public mutating func add(_ frame: AnimationFrame) {
-            add(frame.scene)
+        /// Builds the frame's scene, checks its size and adds it to the union. A frame
+        /// larger than an image may be is refused here, before any later frame is read.
+        public mutating func add(_ frame: AnimationFrame) throws(RenderError) {
+            try add(frame.scene)
         }
 
         /// ``add(_:)-(AnimationFrame)`` for a chunk of frames, their scenes built on two
         /// threads; returns the scenes (for a caller that keeps a short animation's).
         @discardableResult
-        public mutating func add(_ frames: [AnimationFrame]) -> [Scene] {
+        public mutating func add(_ frames: [AnimationFrame]) throws(RenderError) -> [Scene] {
             let scenes = AnimationRenderer.scenes(frames, { $0 })
-            for scene in scenes { add(scene) }
+            for scene in scenes { try add(scene) }
             return scenes
         }
 
-        private mutating func add(_ scene: Scene) {
-            largest = max(largest, scene.nodes.count)
+        private mutating func add(_ scene: Scene) throws(RenderError) {
+            guard scene.nodes.count <= Graphviz.maxImageNodes else {
+                throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
+            }
             if layout == .stable { union.add(scene) }
         }
 
         /// The drawing every frame shares: the union laid out (for a stable layout).
         public func drawing() throws(RenderError) -> Drawing {
-            guard largest <= Graphviz.maxImageNodes else { throw .tooLarge(nodes: largest, limit: Graphviz.maxImageNodes) }
             switch layout {
             case .perFrame: return Drawing(stable: nil)
             case .stable: return Drawing(stable: try StableLayout.compute(union: union.scene))

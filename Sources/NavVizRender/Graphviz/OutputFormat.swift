@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// The image formats Graphviz renders for navviz.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case svg, png, pdf
@@ -48,7 +50,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case .failed(let stage, let messages):
             "graphviz \(stage) failed" + (messages.isEmpty ? "" : ": \(messages.joined(separator: "; "))")
         case .tooLarge(let nodes, let limit):
-            "the diagram has \(nodes) nodes; images are limited to \(limit) (use --format text, json or dot for larger trees)"
+            "the diagram has \(PlainText.count(nodes)) nodes; images are limited to \(PlainText.count(limit)) (use --format text, json or dot for larger trees)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavVizCore
 import NavVizFiles
+import NavVizRender
 
 /// `--input-format` and `--strict`, shared by every command that reads a document.
 struct InputOptions: ParsableArguments {
@@ -21,8 +22,12 @@ struct InputOptions: ParsableArguments {
         (format.map { ["--input-format", $0.rawValue] } ?? []) + (strict ? ["--strict"] : [])
     }
 
-    /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`.
-    func load(_ file: String) throws -> Document {
+    /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`. With
+    /// `picture`, the tree of a snapshot or route request is to be drawn as an image, and
+    /// one larger than images may be is refused while it is read.
+    func load(_ file: String, picture: Bool = false) throws -> Document {
+        var options = options
+        if picture { options.pictureLimit = Graphviz.maxImageNodes }
         let loaded = try DocumentFile.load(file, options: options)
         Terminal.warning(loaded.warnings, file: file)
         return loaded.document

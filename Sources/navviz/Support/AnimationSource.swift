@@ -73,8 +73,13 @@ struct AnimationSource {
         case .streamed(let f): outline = TimelineOutline(title: nil, source: f.kind == .log ? .log : .sequence)
         }
         var chunk: [AnimationFrame] = []
-        func planChunk(_ chunk: [AnimationFrame]) {
-            let scenes = planner.add(chunk)
+        func planChunk(_ chunk: [AnimationFrame]) throws {
+            let scenes: [Scene]
+            do throws(RenderError) {
+                scenes = try planner.add(chunk)
+            } catch {
+                throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+            }
             if hold {
                 kept += zip(chunk, scenes).map { frame, scene in
                     AnimationFrame(label: frame.label, phase: frame.phase, transition: frame.transition, operations: frame.operations,
@@ -89,11 +94,11 @@ struct AnimationSource {
                 frames.append(frame.info)
             }
             if chunk.count >= AnimationRenderer.Drawing.framesPerChunk {
-                planChunk(chunk)
+                try planChunk(chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        planChunk(chunk)
+        try planChunk(chunk)
         Terminal.warning(warnings, file: file)
         outline.title = title
         guard !frames.isEmpty else {

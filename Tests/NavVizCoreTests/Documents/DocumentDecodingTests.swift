@@ -97,6 +97,54 @@ struct DocumentDecodingTests {
     }
 }
 
+/// A tree that is to be drawn is read only up to the picture limit.
+struct PictureLimitTests {
+    static let tree = """
+        {"id": "a", "children": [
+          {"id": "b"},
+          {"id": "c", "children": [{"id": "d"}]}]}
+        """
+
+    func problems(_ text: String, limit: Int?, format: DocumentFile.Format = .json) -> [String] {
+        do {
+            _ = try DocumentReader.decode(DocumentFile.valueTree(Array(text.utf8), format: format, pictureLimit: limit), pictureLimit: limit)
+            return []
+        } catch {
+            return error.lines(file: "f")
+        }
+    }
+
+    static func message(_ limit: Int) -> String {
+        "error: the tree has more than \(limit) nodes; images are limited to \(limit) (use --format text, json or dot for larger trees)"
+    }
+
+    /// JSON stops at the first node past the limit, where it starts.
+    @Test func jsonStopsAtTheFirstNodePastTheLimit() {
+        #expect(problems(Self.tree, limit: 4) == [])
+        #expect(problems(Self.tree, limit: nil) == [])
+        #expect(problems(Self.tree, limit: 3) == ["f:3:28: " + Self.message(3)])
+        #expect(problems(Self.tree, limit: 1) == ["f:2:3: " + Self.message(1)])
+        #expect(problems(#"{"navviz": 1, "tree": "# + Self.tree + "}", limit: 2) == ["f:3:3: " + Self.message(2)])
+        // A route request's tree is drawn too; its templates are not.
+        #expect(problems(#"{"tree": "# + Self.tree + #", "to": ["a"]}"#, limit: 3) == ["f:3:28: " + Self.message(3)])
+        #expect(problems(#"{"tree": {"id": "a"}, "to": ["a"], "templates": {"t": {"id": "t", "children": [{"id": "u"}, {"id": "v"}]}}}"#, limit: 1) == [])
+        // An object nested elsewhere (a sequence's frames, a script's initial tree) is not counted.
+        #expect(problems(#"{"frames": [{"tree": "# + Self.tree + "}]}", limit: 1) == [])
+        #expect(problems(#"{"initial": "# + Self.tree + #", "steps": []}"#, limit: 1) == [])
+    }
+
+    /// YAML is read whole (libyaml), then decoded only up to the limit.
+    @Test func yamlStopsWhileDecoded() {
+        let yaml = "id: a\nchildren:\n  - id: b\n  - id: c\n    children: [{id: d}]\n"
+        #expect(problems(yaml, limit: 4, format: .yaml) == [])
+        #expect(problems(yaml, limit: 3, format: .yaml) == ["f:5:16: " + Self.message(3)])
+    }
+
+    @Test func countsAreGroupedByThousands() {
+        #expect([0, 999, 1_000, 5_000, 1_400_000, -12_345].map(PlainText.count) == ["0", "999", "1,000", "5,000", "1,400,000", "-12,345"])
+    }
+}
+
 /// YAML errors name YAML, with libyaml's line and column.
 struct YAMLErrorTests {
     @Test func yamlSyntaxAndDepth() throws {

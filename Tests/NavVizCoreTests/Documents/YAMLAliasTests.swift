@@ -25,12 +25,12 @@ struct YAMLAliasTests {
     }
 
     @Test func nineLevelBombIsRefusedAtItsLargestAlias() throws {
-        guard case .syntax(let line, let column, let message) = try #require(error(Self.bomb(levels: 9))) else {
-            Issue.record("not a syntax error"); return
+        guard case .tooLarge(let line, let column, let message) = try #require(error(Self.bomb(levels: 9))) else {
+            Issue.record("not a limit"); return
         }
         // `a8`'s line holds the aliases of `a7`, each standing for 9^7 + … values.
         #expect((line, column) == (11, 12))
-        #expect(message.hasPrefix("invalid YAML: aliases expand the document from the 104 values written in it to 490,329,068;"))
+        #expect(message.hasPrefix("YAML aliases expand the document from the 104 values written in it to 490,329,068;"))
         #expect(message.contains("at most 100,000 values"))
         #expect(message.contains("The alias '*a7' here alone stands for 48,427,561."))
     }
@@ -39,7 +39,7 @@ struct YAMLAliasTests {
     /// before any reader of the composed document could count it.
     @Test func aliasAsMappingKeyIsRefusedBeforeComposing() throws {
         let problem = try #require(error(Self.bomb(levels: 8, key: true)))
-        #expect(problem.lines(file: "k.yaml").first?.hasPrefix("k.yaml:11:7: error: invalid YAML: aliases expand the document") == true)
+        #expect(problem.lines(file: "k.yaml").first?.hasPrefix("k.yaml:11:7: error: YAML aliases expand the document") == true)
     }
 
     /// Aliases that repeat a template are read as if written out.
@@ -88,6 +88,6 @@ struct YAMLAliasTests {
         }
         let text = "- " + nest("x", "a") + "\n- " + nest("*a", "b") + "\n- " + nest("*b", "c") + "\n- *c\n"
         let problem = try #require(error(text))
-        #expect(problem.lines(file: "d.yaml").first?.contains("error: invalid YAML: this alias nests the document deeper than libyaml's 1,000 levels once expanded") == true)
+        #expect(problem.lines(file: "d.yaml").first?.contains("error: this YAML alias nests the document deeper than libyaml's 1,000 levels once expanded") == true)
     }
 }

@@ -34,7 +34,7 @@ struct SizeCommandTests {
         #expect(r.stdout.hasSuffix("/s\(depth)/top\n"))
         let image = try NavVizBinary.run(["route", file.path, "-o", "/tmp/navviz-never-written.svg"], input: nil, timeout: 300)
         #expect(image.status == 65)
-        #expect(image.stderr.contains("limited to 5000"), "\(image.stderr)")
+        #expect(image.stderr.contains("limited to 5,000"), "\(image.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/navviz-never-written.svg"))
     }
 
@@ -84,6 +84,6 @@ struct SizeCommandTests {
         #expect(!route.stdout.isEmpty || route.stderr.contains("not reachable"))
         let image = try NavVizBinary.run(["render", before.path, "-o", "/tmp/navviz-never-written.png"], input: nil, timeout: 900)
         #expect(image.status == 65)
-        #expect(image.stderr.contains("limited to 5000"), "\(image.stderr)")
+        #expect(image.stderr.contains("limited to 5,000"), "\(image.stderr)")
     }
 }
