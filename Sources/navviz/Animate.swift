@@ -87,12 +87,12 @@ extension NavVizCommand {
                     return
                 }
                 let processes = FrameJobs.count(requested: jobs, frames: count, file: file, png: png || gif)
-                let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path)
+                let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path, output: output)
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
                 defer { progress.finish() }
                 do {
                     try FrameJobs.renderShare(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
-                                              worker: 0, jobs: processes, progress: progress.update)
+                                              output: output, worker: 0, jobs: processes, progress: progress.update)
                 } catch {
                     FrameJobs.stop(helpers)
                     throw error
@@ -129,10 +129,10 @@ final class Progress {
     init(enabled: Bool) { self.enabled = enabled }
     func update(_ done: Int, _ total: Int) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\rrendering frames \(done)/\(total)".utf8))
+        _ = Terminal.write(Array("\rrendering frames \(done)/\(total)".utf8), to: STDERR_FILENO)
     }
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        _ = Terminal.write(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
     }
 }

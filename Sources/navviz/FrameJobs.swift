@@ -33,15 +33,19 @@ enum FrameJobs {
     /// Draws the `worker`th of `jobs` runs of consecutive frames of `source` (`count`
     /// frames, planned into `drawing`) and writes them into `directory`, a chunk of frames
     /// at a time: the looks a chunk needs are drawn together.
+    /// Messages name `output`, the destination as the user gave it, of which `directory` is
+    /// the hidden staged copy.
     static func renderShare(_ source: AnimationSource, count: Int, drawing: AnimationRenderer.Drawing, png: Bool,
-                            directory: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
+                            directory: String, output: String, worker: Int, jobs: Int, progress: (Int, Int) -> Void = { _, _ in }) throws {
         let share = worker * count / jobs..<(worker + 1) * count / jobs
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
         let writer = FrameWriter { bytes, name in
-            guard OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name)) else {
-                throw Failure(["error: cannot write '\(name)' (disk full?)"], status: Failure.Status.cannotCreate)
+            do {
+                try OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name))
+            } catch {
+                throw OutputDirectory.failure(output: output, file: name, error)
             }
         }
         var chunk: [(number: Int, frame: AnimationFrame)] = []
@@ -81,8 +85,9 @@ enum FrameJobs {
     }
 
     /// Starts helpers 1..<jobs drawing into `directory`; `arguments` are the options every
-    /// helper shares (the input and how frames are planned and drawn).
-    static func start(jobs: Int, arguments: [String], directory: String) throws -> [Helper] {
+    /// helper shares (the input and how frames are planned and drawn); `output` is the
+    /// destination as the user gave it, for the helpers' messages.
+    static func start(jobs: Int, arguments: [String], directory: String, output: String) throws -> [Helper] {
         guard jobs > 1 else { return [] }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var helpers: [Helper] = []
@@ -90,7 +95,7 @@ enum FrameJobs {
             let process = Process()
             process.executableURL = FileManager.default.fileExists(atPath: executable.path)
                 ? executable : URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["render-frames"] + arguments + ["--into", directory, "--worker", String(worker), "--jobs", String(jobs),
+            process.arguments = ["render-frames"] + arguments + ["--into", directory, "--output", output, "--worker", String(worker), "--jobs", String(jobs),
                                                           "--parent", String(getpid())]
             do {
                 try process.run()

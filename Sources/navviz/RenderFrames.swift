@@ -18,6 +18,9 @@ extension NavVizCommand {
         @Option(help: "The directory whose frames/ receives the frames.")
         var into: String
 
+        @Option(help: "The destination 'animate' was given, which messages name.")
+        var output: String
+
         @Option(help: "This helper's number: it draws the WORKER-th of JOBS runs of consecutive frames.")
         var worker: Int
 
@@ -54,7 +57,7 @@ extension NavVizCommand {
             try reporting {
                 let (source, plan) = try frames.plan(file)
                 try FrameJobs.renderShare(source, count: plan.frames.count, drawing: plan.drawing, png: png, directory: into,
-                                          worker: worker, jobs: jobs)
+                                          output: output, worker: worker, jobs: jobs)
             }
         }
     }

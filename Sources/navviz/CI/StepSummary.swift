@@ -20,7 +20,7 @@ enum StepSummary {
         let room = limit - existing - 1
         let section = room > 0 ? make(room) : ""
         guard !section.isEmpty, section.utf8.count <= room else {
-            FileHandle.standardError.write(Data("\(path): warning: the step summary is full (GitHub's limit is 1 MiB); nothing added\n".utf8))
+            _ = Terminal.write(Array("\(path): warning: the step summary is full (GitHub's limit is 1 MiB); nothing added\n".utf8), to: STDERR_FILENO)
             return
         }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)

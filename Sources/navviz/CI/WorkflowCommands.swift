@@ -53,7 +53,7 @@ enum WorkflowCommands {
     /// Prints annotations on standard error.
     static func emit(_ annotations: [Annotation]) {
         guard !annotations.isEmpty else { return }
-        FileHandle.standardError.write(Data((annotations.map(command).joined(separator: "\n") + "\n").utf8))
+        _ = Terminal.write(Array((annotations.map(command).joined(separator: "\n") + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// The annotations of `FILE: error: …` lines (`FILE:LINE: error:` and

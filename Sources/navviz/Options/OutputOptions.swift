@@ -14,7 +14,7 @@ struct OutputOptions: ParsableArguments {
             if binary && Terminal.stdoutIsTerminal {
                 throw Failure(["error: binary output would go to the terminal; use -o FILE"], status: Failure.Status.usage)
             }
-            Terminal.out(bytes)
+            try Terminal.output(bytes)
         }
     }
 }

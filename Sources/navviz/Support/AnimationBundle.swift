@@ -26,6 +26,7 @@ struct AnimationBundle {
         let pngNames = frames.indices.map(Self.pngName)
         var gifName: String?
         if gif {
+            var writeError: Error?
             do {
                 let gifFile = try staged.append("animation.gif")
                 defer { try? gifFile.close() }
@@ -33,15 +34,20 @@ struct AnimationBundle {
                     guard let data = FileManager.default.contents(atPath: staged.path(pngNames[i])) else { throw .unreadableFrame(i) }
                     return Array(data)
                 }, to: { bytes throws(GIFEncoder.GIFError) in
-                    do { try gifFile.write(contentsOf: bytes) } catch { throw .cannotWrite }
+                    do { try gifFile.write(contentsOf: bytes) } catch {
+                        writeError = error
+                        throw .cannotWrite
+                    }
                 })
                 gifName = "animation.gif"
                 if !png {
                     // Drawn only for the GIF.
                     for name in pngNames { try? FileManager.default.removeItem(atPath: staged.path(name)) }
                 }
+            } catch GIFEncoder.GIFError.cannotWrite {
+                throw staged.fail("animation.gif", writeError ?? GIFEncoder.GIFError.cannotWrite)
             } catch let error as GIFEncoder.GIFError {
-                throw Failure(["error: \(error)"], status: Failure.Status.software)
+                throw Failure(["\(staged.directory): error: \(error)"], status: Failure.Status.software)
             }
         }
         let page = try staged.append("index.html")
@@ -58,7 +64,7 @@ struct AnimationBundle {
                              },
                              svg: { i throws(Failure) in try read(svgNames[i], in: staged) },
                              to: { bytes throws(Failure) in
-                                 do { try page.write(contentsOf: bytes) } catch { throw staged.fail("cannot write 'index.html' (disk full?)") }
+                                 do { try page.write(contentsOf: bytes) } catch { throw staged.fail("index.html", error) }
                              })
         try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: svgNames, theme: theme).utf8))
         let manifest = try staged.append("manifest.json")
@@ -67,7 +73,7 @@ struct AnimationBundle {
         let others = Self.stagedFiles(staged).filter { !named.contains($0) }
         try ManifestWriter.write(title: title, outline: outline, frames: frames, svgFiles: svgNames, pngFiles: png ? pngNames : nil, gif: gifName,
                                  files: others) { text throws(Failure) in
-            do { try manifest.write(contentsOf: Array(text.utf8)) } catch { throw staged.fail("cannot write 'manifest.json' (disk full?)") }
+            do { try manifest.write(contentsOf: Array(text.utf8)) } catch { throw staged.fail("manifest.json", error) }
         }
     }
 

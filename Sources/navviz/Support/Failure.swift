@@ -72,7 +72,7 @@ enum Terminal {
     static func error(_ lines: [String], annotate: Bool = true) {
         guard !lines.isEmpty else { return }
         let text = lines.map { Style.highlightError(PlainText.visible($0)) }.joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = write(Array(text.utf8), to: STDERR_FILENO)
         if annotate, WorkflowCommands.enabled {
             WorkflowCommands.emit(WorkflowCommands.annotations(errorLines: lines))
         }
@@ -87,15 +87,35 @@ enum Terminal {
         guard warningsEnabled, !warnings.isEmpty else { return }
         let name = displayName(file)
         let text = warnings.map { Style.highlightWarning(PlainText.visible($0.text(file: name))) }.joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = write(Array(text.utf8), to: STDERR_FILENO)
     }
 
+    /// Writes a line of status (the path of what was written) to stdout; a stdout that
+    /// cannot take it (a full disk) is not worth failing a finished run for.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        _ = write(Array(text.utf8), to: STDOUT_FILENO)
     }
 
-    static func out(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+    /// Writes the requested output to stdout; a failure names `<stdout>` and why.
+    static func output(_ bytes: [UInt8]) throws {
+        guard write(bytes, to: STDOUT_FILENO) else {
+            throw Failure(["<stdout>: error: cannot write: \(OutputDirectory.WriteError().reason)"], status: Failure.Status.cannotCreate)
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`; false (with `errno` set) when it cannot, instead of
+    /// Foundation's FileHandle, which stops the process on a full disk.
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

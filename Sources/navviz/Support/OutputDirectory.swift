@@ -49,7 +49,7 @@ final class OutputDirectory {
         } catch {
             finished = true
             Staging.remove(temporary)
-            throw Failure(["\(directory): error: cannot write: permission denied in '\(parent.path)'"], status: Failure.Status.cannotCreate)
+            throw Failure(["\(directory): error: cannot write: \(WriteError.reason(error)) in '\(parent.path)'"], status: Failure.Status.cannotCreate)
         }
         let staged = temporary
         onSignal = Shutdown.onSignal { Staging.remove(staged) }
@@ -94,28 +94,71 @@ final class OutputDirectory {
     /// Writes one file into the staged directory.
     func write(_ file: String, _ bytes: [UInt8]) throws {
         try makeParent(of: file)
-        guard Self.writePlainly(bytes, to: path(file)) else { throw fail("cannot write '\(file)' (disk full?)") }
+        do {
+            try Self.writePlainly(bytes, to: path(file))
+        } catch {
+            throw fail(file, error)
+        }
+    }
+
+    /// Why a write failed, in the system's words (`no space left on device`), taken from
+    /// `errno` when it is made.
+    struct WriteError: Error {
+        var reason: String
+        init(errno code: Int32 = errno) {
+            reason = String(cString: strerror(code)).lowercased()
+        }
+
+        /// The system's reason for any error a write can end in (Foundation's wrap `errno`).
+        static func reason(_ error: Error) -> String {
+            if let error = error as? WriteError { return error.reason }
+            let ns = error as NSError
+            if ns.domain == NSPOSIXErrorDomain { return WriteError(errno: Int32(ns.code)).reason }
+            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error {
+                let u = underlying as NSError
+                if u.domain == NSPOSIXErrorDomain { return WriteError(errno: Int32(u.code)).reason }
+            }
+            return ns.localizedDescription
+        }
     }
 
     /// Writes a file inside a staged directory: a plain write, since the directory is renamed
     /// into place as a whole, so a file needs no atomic replace (and no fsync, which
     /// Foundation's createFile does: on a busy disk that cost more than drawing the frames).
-    /// False when the file cannot be created or written whole.
-    static func writePlainly(_ bytes: [UInt8], to path: String) -> Bool {
-        guard let handle = fopen(path, "wb") else { return false }
+    /// Throws when the file cannot be created or written whole. `sync` waits until the
+    /// bytes are on the disk (for a file renamed into place on its own).
+    static func writePlainly(_ bytes: [UInt8], to path: String, sync: Bool = false) throws(WriteError) {
+        guard let handle = fopen(path, "wb") else { throw WriteError() }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-        return fclose(handle) == 0 && written == bytes.count
+        if written != bytes.count || (sync && (fflush(handle) != 0 || fsync(fileno(handle)) != 0)) {
+            let failure = WriteError()
+            fclose(handle)
+            throw failure
+        }
+        if fclose(handle) != 0 { throw WriteError() }
     }
 
     /// Opens a staged file for writing piece by piece.
     func append(_ file: String) throws -> FileHandle {
         try makeParent(of: file)
-        guard FileManager.default.createFile(atPath: path(file), contents: nil),
-              let handle = FileHandle(forWritingAtPath: path(file)) else { throw fail("cannot write '\(file)'") }
-        return handle
+        let fd = open(path(file), O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard fd >= 0 else { throw fail(file, WriteError()) }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
-    /// A failure to write `file`, for callers that write through ``append(_:)``.
+    /// A failure to write the staged `file`: the message names the destination as given
+    /// on the command line (never the hidden staging directory), the file in it and why.
+    func fail(_ file: String, _ error: Error) -> Failure {
+        Self.failure(output: directory, file: file, error)
+    }
+
+    /// ``fail(_:_:)`` for a process that writes into a staged directory it did not make
+    /// (a `render-frames` helper): `output` is the destination as the user gave it.
+    static func failure(output: String, file: String, _ error: Error) -> Failure {
+        Failure(["\(output): error: cannot write: \(file): \(WriteError.reason(error))"], status: Failure.Status.cannotCreate)
+    }
+
+    /// A failure to finish the destination, for reasons other than one file's write.
     func fail(_ reason: String) -> Failure {
         Failure(["\(directory): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
     }
@@ -172,7 +215,7 @@ final class OutputDirectory {
         do {
             try FileManager.default.createDirectory(at: temporary.appendingPathComponent(parent), withIntermediateDirectories: true)
         } catch {
-            throw fail("cannot create '\(file)'")
+            throw fail(parent, error)
         }
         made.insert(parent)
     }

@@ -9,7 +9,7 @@ import NavVizShutdown
 enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws {
         if path == "-" {
-            Terminal.out(bytes)
+            try Terminal.output(bytes)
             return
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -24,11 +24,14 @@ enum OutputFile {
         if isSpecialFile(path) {
             // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming
             // over it would replace it with a regular file.
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw Failure(["\(path): error: cannot write: permission denied"], status: Failure.Status.cannotCreate)
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else {
+                throw Failure(["\(path): error: cannot write: \(OutputDirectory.WriteError().reason)"], status: Failure.Status.cannotCreate)
             }
-            handle.write(Data(bytes))
-            try? handle.close()
+            defer { close(fd) }
+            guard Terminal.write(bytes, to: fd) else {
+                throw Failure(["\(path): error: cannot write: \(OutputDirectory.WriteError().reason)"], status: Failure.Status.cannotCreate)
+            }
             return
         }
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -40,7 +43,7 @@ enum OutputFile {
             try Staging.create(staging)
         } catch {
             Staging.remove(staging)
-            throw Failure(["\(path): error: cannot write: permission denied in '\(directory.path)'"], status: Failure.Status.cannotCreate)
+            throw Failure(["\(path): error: cannot write: \(OutputDirectory.WriteError.reason(error)) in '\(directory.path)'"], status: Failure.Status.cannotCreate)
         }
         let registration = Shutdown.onSignal { Staging.remove(staging) }
         defer {
@@ -48,12 +51,14 @@ enum OutputFile {
             registration.cancel()
         }
         let temporary = staging.appendingPathComponent(url.lastPathComponent)
-        guard OutputDirectory.writePlainly(bytes, to: temporary.path) else {
-            throw Failure(["\(path): error: cannot write: permission denied or disk full"], status: Failure.Status.cannotCreate)
+        do {
+            try OutputDirectory.writePlainly(bytes, to: temporary.path, sync: true)
+        } catch {
+            throw Failure(["\(path): error: cannot write: \(error.reason)"], status: Failure.Status.cannotCreate)
         }
         let error = Shutdown.deferringSignals { rename(temporary.path, url.path) == 0 ? 0 : errno }
         if error != 0 {
-            throw Failure(["\(path): error: cannot write: \(String(cString: strerror(error)))"], status: Failure.Status.cannotCreate)
+            throw Failure(["\(path): error: cannot write: \(OutputDirectory.WriteError(errno: error).reason)"], status: Failure.Status.cannotCreate)
         }
     }
 

@@ -40,9 +40,7 @@ enum Staging {
     /// Writes the marker into `directory`.
     static func mark(_ directory: URL) throws {
         let text = "navviz staging directory of process \(getpid()); removed by the next navviz run into the same place once that process has ended\n"
-        guard FileManager.default.createFile(atPath: directory.appendingPathComponent(markerName).path, contents: Data(text.utf8)) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try OutputDirectory.writePlainly(Array(text.utf8), to: directory.appendingPathComponent(markerName).path)
     }
 
     /// The process a marker names, if `directory` has one.
