@@ -53,7 +53,7 @@ extension DocumentDecoder {
                     var contexts = sameID[key] ?? [tree.node(first.slot).context: first.record]
                     if let earlier = contexts[node.context] {
                         let equal = node.context.isEmpty ? "no context" : "equal context '\(node.context.queryString)'"
-                        problem(path(record), "duplicate id '\(node.id)' with \(equal) among the children of '\(tree.id(parent))' (the other is \(Self.describe(path(earlier))))")
+                        problem(at: path(record), "duplicate id '\(node.id)' with \(equal) among the children of '\(tree.id(parent))' (the other is \(Self.describe(path(earlier))))")
                         continue
                     }
                     contexts[node.context] = record
@@ -87,7 +87,7 @@ extension DocumentDecoder {
                 tree.setActive(named[0], in: slot)
             } else if named.count > 1 {
                 let contexts = named.map { "'\(tree.node($0).context.queryString)'" }.joined(separator: ", ")
-                problem(path(record), "active '\(active.id)' names \(named.count) children (contexts \(contexts)); name one as {\"id\": \"\(active.id)\", \"context\": {…}}")
+                problem(at: path(record), "active '\(active.id)' names \(named.count) children (contexts \(contexts)); name one as {\"id\": \"\(active.id)\", \"context\": {…}}")
             } else if let children, json.members(children).contains(where: { c in
                 json.kind(c) == .object && json.member("id", of: c).map { json.text($0) } == active.id
             }) && (active.context == nil || tree.children(slot).allSatisfy { tree.id($0) != active.id }) {
@@ -95,7 +95,7 @@ extension DocumentDecoder {
             } else {
                 let names = tree.children(slot).map { "'\(Self.name(tree.node($0)))'" }
                 let detail = names.isEmpty ? "it has no children" : "children: \(names.joined(separator: ", "))"
-                problem(path(record), "active '\(active.description)' names no child (\(detail))")
+                problem(at: path(record), "active '\(active.description)' names no child (\(detail))")
             }
         }
         return tree
@@ -136,7 +136,7 @@ extension DocumentDecoder {
     /// value and what `active` names. Nil when the node cannot be placed (no usable id).
     mutating func nodeFields(_ v: Int, path: () -> String) -> (Node, Int?, ActiveName?)? {
         guard json.kind(v) == .object else {
-            problem(path(), "a node must be an object, found \(json.kind(v).phrase)")
+            problem(at: path(), "a node must be an object, found \(json.kind(v).phrase)")
             return nil
         }
         var node = Node(id: "")
@@ -149,25 +149,25 @@ extension DocumentDecoder {
         for (key, value) in json.fieldSequence(v) {
             let bit = FieldNames.nodeBit(key)
             if bit != 0 ? seenKnown & bit != 0 : !seenOther.insert(key).inserted {
-                problem(path(), "duplicate field '\(key)'")
+                problem(at: path(), "duplicate field '\(key)'")
                 continue
             }
             seenKnown |= bit
             let kind = json.kind(value)
             func string() -> String? {
                 if kind == .string { return json.text(value) }
-                problem(path(), "'\(key)' must be a string, found \(kind.phrase)")
+                problem(at: path(), "'\(key)' must be a string, found \(kind.phrase)")
                 return nil
             }
             func bool() -> Bool? {
                 if kind == .bool { return json.text(value) == "true" }
-                problem(path(), "'\(key)' must be a bool (true or false), found \(kind.phrase)")
+                problem(at: path(), "'\(key)' must be a bool (true or false), found \(kind.phrase)")
                 return nil
             }
             switch key {
             case "id":
                 if let s = string() {
-                    if s.isEmpty { problem(path(), "'id' must not be empty") } else {
+                    if s.isEmpty { problem(at: path(), "'id' must not be empty") } else {
                         node.id = s
                         hasID = true
                     }
@@ -190,13 +190,13 @@ extension DocumentDecoder {
                 }
             case "children":
                 if kind == .array { children = value } else {
-                    problem(path(), "'children' must be an array, found \(kind.phrase)")
+                    problem(at: path(), "'children' must be an array, found \(kind.phrase)")
                 }
             default:
-                problem(path(), FieldNames.unknownMessage(key, allowed: FieldNames.node))
+                problem(at: path(), FieldNames.unknownMessage(key, allowed: FieldNames.node))
             }
         }
-        if !hasID && json.member("id", of: v) == nil { problem(path(), "missing required field 'id'") }
+        if !hasID && json.member("id", of: v) == nil { problem(at: path(), "missing required field 'id'") }
         return hasID ? (node, children, active) : nil
     }
 }
@@ -204,13 +204,13 @@ extension DocumentDecoder {
 extension DocumentDecoder {
     /// `active` written as `{"id": "…", "context": {…}}` (FORMAT.md): a child named by id and
     /// context, where two children share the id. An absent context is `{}`.
-    mutating func activeObject(_ v: Int, path: String) -> ActiveName? {
+    mutating func activeObject(_ v: Int, path: @autoclosure () -> String) -> ActiveName? {
         var id: String?
         var context: [String: String] = [:]
         var seen = Set<String>()
         for (key, value) in json.fields(v) {
             if !seen.insert(key).inserted {
-                problem(path, "duplicate field '\(key)' in 'active'")
+                problem(at: path(), "duplicate field '\(key)' in 'active'")
                 continue
             }
             switch key {
@@ -218,15 +218,15 @@ extension DocumentDecoder {
                 if json.kind(value) == .string, !json.text(value).isEmpty {
                     id = json.text(value)
                 } else {
-                    problem(path, json.kind(value) == .string ? "'active.id' must not be empty" : "'active.id' must be a string, found \(json.kind(value).phrase)")
+                    problem(at: path(), json.kind(value) == .string ? "'active.id' must not be empty" : "'active.id' must be a string, found \(json.kind(value).phrase)")
                     return nil
                 }
-            case "context": context = self.context(value, path: path)
-            default: problem(path, "unknown field '\(key)' in 'active' (allowed: id, context)")
+            case "context": context = self.context(value, path: path())
+            default: problem(at: path(), "unknown field '\(key)' in 'active' (allowed: id, context)")
             }
         }
         guard let id else {
-            problem(path, "'active' written as an object needs an 'id'")
+            problem(at: path(), "'active' written as an object needs an 'id'")
             return nil
         }
         return ActiveName(id: id, context: context)

@@ -60,6 +60,14 @@ public struct DocumentDecoder {
         problems.append(.init(line: logLine, path: path, message: message))
     }
 
+    /// ``problem(_:_:)`` with a path made only when the problem is recorded (at most
+    /// ``maxProblems`` are): a node's path costs its depth, so a deep tree with a problem
+    /// on every node would otherwise take time quadratic in its depth.
+    mutating func problem(at path: @autoclosure () -> String, _ message: String) {
+        guard problems.count < Self.maxProblems else { return }
+        problems.append(.init(line: logLine, path: path(), message: message))
+    }
+
     func join(_ base: String, _ field: String) -> String { Self.join(base, field) }
     static func join(_ base: String, _ field: String) -> String { base.isEmpty ? field : "\(base).\(field)" }
 
@@ -235,20 +243,22 @@ public struct DocumentDecoder {
         return a
     }
 
-    /// A context object: values are strings, numbers or bools, read as strings.
-    mutating func context(_ c: Int, path: String) -> [String: String] {
+    /// A context object: values are strings, numbers or bools, read as strings. `path` is
+    /// built only for a problem: a node's path costs its depth, and every node of a deep
+    /// chain may have a context.
+    mutating func context(_ c: Int, path: @autoclosure () -> String) -> [String: String] {
         guard json.kind(c) == .object else {
-            problem(path, "'context' must be an object, found \(json.kind(c).phrase)")
+            problem(at: path(), "'context' must be an object, found \(json.kind(c).phrase)")
             return [:]
         }
         var out: [String: String] = [:]
         for (key, value) in json.fields(c) {
             switch json.kind(value) {
             case .string, .number, .bool:
-                if out[key] != nil { problem(path, "duplicate context key '\(key)'") }
+                if out[key] != nil { problem(at: path(), "duplicate context key '\(key)'") }
                 out[key] = json.text(value)
             default:
-                problem(path, "context value '\(key)' must be a string, number or bool, found \(json.kind(value).phrase)")
+                problem(at: path(), "context value '\(key)' must be a string, number or bool, found \(json.kind(value).phrase)")
             }
         }
         return out
