@@ -30,7 +30,7 @@ struct DiffLayout {
     private(set) var standsFor: [Int]
     /// For each new slot, the old node it stands for, or -1.
     private(set) var standsIn: [Int]
-    /// Scene ids by drawn item.
+    /// Scene ids by drawn item, where they are not the ids.
     private(set) var keys: [Item: String] = [:]
     /// The drawn items in pre-order of the merged tree.
     private(set) var order: [Item] = []
@@ -64,6 +64,9 @@ struct DiffLayout {
         }
         for a in old.preorder() where standsFor[a] >= 0 { standsIn[standsFor[a]] = a }
         order = makeOrder()
+        // Where neither tree repeats an id, every drawn id is drawn once (a removed node's id
+        // is not in the new tree): the key is the id.
+        guard old.hasRepeatedIDs || new.hasRepeatedIDs else { return }
         var sceneKeys = SceneKeys()
         for item in order {
             switch item {
@@ -74,7 +77,13 @@ struct DiffLayout {
     }
 
     /// The scene id of a drawn item.
-    func key(_ item: Item) -> String { keys[item]! }
+    func key(_ item: Item) -> String {
+        if let k = keys[item] { return k }
+        switch item {
+        case .new(let b): return new.id(b)
+        case .old(let a): return old.id(a)
+        }
+    }
 
     /// The scene id of the drawing of an old node: itself when removed, else the new node
     /// that stands for it.
