@@ -21,11 +21,21 @@ endif
 NAVVIZ = $(BUILD_DIR)/debug/navviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev zlib1g-dev
+BREW_PACKAGES = graphviz gd pkg-config
 
 .PHONY: deps build graphviz-pkgconfig linkcheck demo test fuzz size leakcheck bench clean
 
-## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them.
+## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
+## with apt-get on Debian and Ubuntu, with Homebrew on macOS.
 deps:
+ifeq ($(shell uname -s),Darwin)
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null; then \
+		echo "deps: libgvc $$(pkg-config --modversion libgvc) found"; \
+	else \
+		echo "deps: brew install $(BREW_PACKAGES)"; \
+		brew install $(BREW_PACKAGES); \
+	fi
+else
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null && fc-list 2>/dev/null | grep -q DejaVuSans; then \
 		echo "deps: libgvc $$(pkg-config --modversion libgvc) found"; \
 	else \
@@ -33,6 +43,7 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	fi
+endif
 
 build: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -104,7 +115,7 @@ bench: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz-recorder-bench
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(BUILD_DIR)/release/navviz
-	python3 Scripts/bench.py $(BUILD_DIR)/release/navviz
+	BENCH_SWIFT_FLAGS="$(if $(strip $(GRAPHVIZ_PREFIX)),-Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib)" python3 Scripts/bench.py $(BUILD_DIR)/release/navviz
 
 clean:
 	rm -rf .build .build-graphviz $(OUT)

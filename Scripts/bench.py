@@ -18,16 +18,22 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    the growth factor between sizes, and the share of the time spent reading JSON (the time
    of `navviz validate BEFORE AFTER` over the time of the diff).
 3. Memory: peak resident memory of `navviz animate` drawing 1,000 and 10,000 frames (the
-   largest of navviz and its helper processes), and of `navviz validate` on the same input
-   (what holding the document alone costs).
-
-4. Recorder: microseconds per record of a 30-node tree by the NavVizRecorder library
+   largest of navviz and its Graphviz worker processes), and of `navviz validate` on the
+   same input (what holding the document alone costs).
+4. Layouts: 300 `dot` layouts of small trees (a tab bar of 2 to 6 tabs, as the test suite's
+   diff scenes), drawn by `navviz animate --layout per-frame` (SVG frames): navviz's pool of
+   Graphviz worker processes (one per core, and one alone), against the fork-per-layout
+   navviz had before the pool (commit FORK_COMMIT, built in release into
+   .build/bench/fork-per-layout on the first run and kept; it forked its multithreaded
+   process for every `dot` layout). Both sides lay out and write the same frames.
+5. Recorder: microseconds per record of a 30-node tree by the NavVizRecorder library
    (navviz-recorder-bench beside NAVVIZ, 200,000 records): kept in the ring buffer; also
    written to a file line by line; and with the tree built anew each time, as an adapter
    does.
 
 Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
-skip: animate, png, diff, memory, recorder).
+skip: animate, png, diff, memory, layouts, recorder), BENCH_SWIFT_FLAGS (extra `swift build`
+flags for the fork-per-layout build, e.g. a run path).
 """
 import os
 import resource
@@ -42,6 +48,8 @@ WORK = os.path.join(ROOT, ".build", "bench")
 NAVVIZ = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "navviz")
 REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
 SKIP = set(filter(None, os.environ.get("BENCH_SKIP", "").split(",")))
+# The last commit whose navviz forked a child per `dot` layout (GraphvizIsolation).
+FORK_COMMIT = "62dd176"
 results = []
 
 
@@ -136,6 +144,63 @@ def memory():
     report("peak_rss_ratio_10000_to_1000", peaks[10000] / peaks[1000])
 
 
+def small_sequence(path, frames):
+    """A sequence of `frames` snapshots of a tab bar of 2 to 6 tabs, each with a screen; the
+    active tab moves on every time (so --layout per-frame lays out `frames` small graphs)."""
+    import json
+    out = []
+    for i in range(frames):
+        tabs = [{"id": "t%d" % j, "kind": "stack", "active": "s%d" % j, "children": [{"id": "s%d" % j}]}
+                for j in range(2 + i % 5)]
+        out.append({"tree": {"id": "r", "kind": "tabs", "active": tabs[i % len(tabs)]["id"], "children": tabs}})
+    with open(path, "w") as f:
+        json.dump({"navviz": 1, "frames": out}, f)
+
+
+def fork_baseline():
+    """navviz as of FORK_COMMIT, built in release once (None when git or the build fails)."""
+    base = os.path.join(WORK, "fork-per-layout")
+    binary = os.path.join(base, "build", "release", "navviz")
+    if os.path.exists(binary):
+        return binary
+    source = os.path.join(base, "src")
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(source)
+    try:
+        archive = subprocess.run(["git", "-C", ROOT, "archive", FORK_COMMIT], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", source], input=archive, check=True)
+        print("bench: building the fork-per-layout baseline (%s) in release, once" % FORK_COMMIT, flush=True)
+        build = subprocess.run(["swift", "build", "-c", "release", "--product", "navviz", "--package-path", source,
+                                "--scratch-path", os.path.join(base, "build")] + os.environ.get("BENCH_SWIFT_FLAGS", "").split(),
+                               capture_output=True, text=True)
+        if build.returncode != 0:
+            print(build.stdout[-3000:] + build.stderr[-3000:], flush=True)
+            raise OSError("swift build failed")
+    except (subprocess.CalledProcessError, OSError) as error:
+        print("bench: no fork-per-layout baseline: %s" % error, flush=True)
+        return None
+    return binary
+
+
+def layouts():
+    seq = os.path.join(WORK, "small-300.json")
+    if not os.path.exists(seq):
+        small_sequence(seq, 300)
+    out = os.path.join(WORK, "layouts")
+    args = ["animate", seq, "-o", out, "--layout", "per-frame"]
+    report("layouts_dot", 300)
+    pool = timed([NAVVIZ] + args, REPEAT)
+    alone = timed([NAVVIZ] + args + ["--jobs", "1"], REPEAT)
+    report("layouts_pool_seconds", pool)
+    report("layouts_pool_1_worker_seconds", alone)
+    old = fork_baseline()
+    if old:
+        fork = timed([old] + args, REPEAT)
+        report("layouts_fork_seconds", fork)
+        report("layouts_speedup", fork / pool)
+        report("layouts_speedup_1_worker", fork / alone)
+
+
 def recorder():
     bench = os.path.join(os.path.dirname(NAVVIZ), "navviz-recorder-bench")
     if not os.path.exists(bench):
@@ -159,6 +224,9 @@ def table():
         get("animate_frames"), get("svg_navviz_seconds"), get("svg_dot_cli_seconds"), get("svg_speedup")))
     print("| animate %s frames to PNG | %s s | %s s (dot -Tpng per frame) | %sx faster | 3x |" % (
         get("animate_frames"), get("png_navviz_seconds"), get("png_dot_cli_seconds"), get("png_speedup")))
+    print("| 300 dot layouts (animate --layout per-frame, small trees) | %s s (pool; one worker: %s s) | %s s (fork per layout) | %sx faster (one worker: %sx) | 3x |" % (
+        get("layouts_pool_seconds"), get("layouts_pool_1_worker_seconds"), get("layouts_fork_seconds"),
+        get("layouts_speedup"), get("layouts_speedup_1_worker")))
     print("| diff 10k / 100k / 1M nodes | %s / %s / %s s | | growth %s, %s | 100k→1M ≤ 12x |" % (
         get("diff_10k_seconds"), get("diff_100k_seconds"), get("diff_1m_seconds"),
         get("diff_growth_10k_to_100k"), get("diff_growth_100k_to_1m")))
@@ -188,6 +256,8 @@ def main():
         diff()
     if "memory" not in SKIP:
         memory()
+    if "layouts" not in SKIP:
+        layouts()
     if "recorder" not in SKIP:
         recorder()
     table()

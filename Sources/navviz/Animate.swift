@@ -59,7 +59,7 @@ extension NavVizCommand {
         @Option(help: ArgumentHelp("Also append the summary, without links to local files (Mermaid and text only), to PATH: for $GITHUB_STEP_SUMMARY.", valueName: "path"))
         var stepSummary: String?
 
-        @Option(help: "Processes that draw frames (default: one per core with --png or --gif, fewer for short animations; one for SVG alone and for standard input).")
+        @Option(help: "Worker processes that draw frames with Graphviz in parallel: the PNG frames, and every frame of --layout per-frame (default: one per core; SVG frames of a stable layout are composed by navviz itself).")
         var jobs: Int?
 
         @Flag(help: .hidden)
@@ -86,18 +86,11 @@ extension NavVizCommand {
                     Terminal.out("\(output)/frames\n")
                     return
                 }
-                let processes = FrameJobs.count(requested: jobs, frames: count, file: file, png: png || gif)
-                let helpers = try FrameJobs.start(jobs: processes, arguments: helperArguments, directory: staged.temporary.path, output: output)
+                GraphvizPool.shared.size = FrameJobs.workers(requested: jobs)
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
                 defer { progress.finish() }
-                do {
-                    try FrameJobs.renderShare(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
-                                              output: output, worker: 0, jobs: processes, progress: progress.update)
-                } catch {
-                    FrameJobs.stop(helpers)
-                    throw error
-                }
-                try FrameJobs.wait(helpers)
+                try FrameJobs.render(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
+                                     output: output, progress: progress.update)
                 progress.finish()
                 let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, png: png, gif: gif, delay: delay, theme: frames.theme.value)
                 try bundle.finish(in: staged)
@@ -110,11 +103,6 @@ extension NavVizCommand {
                     throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
                 }
             }
-        }
-
-        /// What a helper needs to plan and draw the same frames.
-        var helperArguments: [String] {
-            [file] + frames.arguments + (png || gif ? ["--png"] : [])
         }
     }
 }

@@ -23,13 +23,18 @@ struct NavVizCommand: ParsableCommand {
         previous output intact).
         """,
         version: NavVizVersion.text,
-        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, Import.self, RenderFrames.self]
+        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, Import.self,
+                      GraphvizWorkerCommand.self]
     )
 
     /// Installs the signal handling (``Shutdown``) before any thread starts, then runs the
-    /// command. A `render-frames` helper is ended by its parent, quietly.
+    /// command. A Graphviz worker (`graphviz-worker`) keeps the signals' default actions, so
+    /// it dies of them; its parent tracks it. Workers run this executable, whatever its name.
     static func main() {
-        Shutdown.install(announce: CommandLine.arguments.dropFirst().first != "render-frames")
+        if CommandLine.arguments.dropFirst().first != GraphvizWorkerCommand.configuration.commandName {
+            Shutdown.install()
+        }
+        GraphvizPool.workerExecutable = GraphvizPool.runningExecutable ?? GraphvizPool.workerExecutable
         main(nil)
     }
 }

@@ -61,7 +61,7 @@ struct AnimateCommandTests {
         }
     }
 
-    /// Helper processes draw the same bytes: a bundle is the same whatever --jobs says.
+    /// Worker processes draw the same bytes: a bundle is the same whatever --jobs says.
     @Test(arguments: ["Samples/nivelir-deeplink.script.json", "Samples/tab-switch.sequence.json"])
     func jobsGiveTheSameFiles(sample: String) throws {
         let tmp = try Self.temporaryDirectory()
@@ -132,9 +132,8 @@ struct AnimateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    /// Every option that shapes the frames reaches the helper processes (FrameOptions):
-    /// with all of them set, two processes draw what one draws.
-    @Test func helpersDrawWithEveryFrameOption() throws {
+    /// With every option that shapes the frames set, two worker processes draw what one draws.
+    @Test func workersDrawWithEveryFrameOption() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         var bundles: [[String: Data]] = []

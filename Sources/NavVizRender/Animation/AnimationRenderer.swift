@@ -1,7 +1,7 @@
 import Foundation
 
-/// Renders animation frames to SVG (and PNG) through the one Graphviz owner, all from one
-/// shared layout unless asked otherwise.
+/// Renders animation frames to SVG (and PNG) through the Graphviz owner and its worker
+/// processes, all from one shared layout unless asked otherwise.
 ///
 /// ``prepare(_:layout:)`` does the work every frame shares (the size check and the union
 /// layout) once; ``Drawing/render(_:png:)`` then draws one frame, so a caller can write each
@@ -29,8 +29,6 @@ public enum AnimationRenderer {
         public let stable: StableLayout?
         /// Pinned frames' SVG put together from pieces already drawn.
         let composer: SVGComposer?
-        /// PNG frames, compressing again only the rows that changed since the frame before.
-        let pngEncoder = PNGFrameEncoder()
 
         init(stable: StableLayout?) {
             self.stable = stable
@@ -46,9 +44,9 @@ public enum AnimationRenderer {
         /// The Graphviz engine frames are drawn with.
         public var engine: String { stable == nil ? "dot" : StableLayout.engine }
 
-        /// How many frames ``render(_:png:)-(AnimationFrame,_)`` callers should hand over at once:
-        /// the looks a chunk needs are drawn together, in a few graphs, and its scenes are
-        /// held until it is drawn.
+        /// How many frames ``render(_:png:firstNumber:)`` callers should hand over at once:
+        /// the looks a chunk needs are drawn together, in a few graphs, its PNG frames are
+        /// shared out among the worker processes, and its scenes are held until it is drawn.
         public static let framesPerChunk = 32
 
         /// Draws one frame. A pinned frame's SVG is composed (the bytes Graphviz would draw).
@@ -56,27 +54,31 @@ public enum AnimationRenderer {
             try render([frame], png: png)[0]
         }
 
-        /// Draws frames, each as ``render(_:png:)-(AnimationFrame,_)`` would; the looks their
-        /// pinned SVG needs are drawn together first (a chunk of ``framesPerChunk`` frames
-        /// needs far fewer Graphviz calls than its frames one by one).
-        public func render(_ frames: [AnimationFrame], png: Bool) throws(RenderError) -> [Rendered] {
+        /// Draws frames, each as ``render(_:png:)-(AnimationFrame,_)`` would. Pinned frames'
+        /// SVG is composed in this process (the looks a chunk of ``framesPerChunk`` frames
+        /// needs are drawn together first, in far fewer Graphviz calls than its frames one by
+        /// one) while worker processes draw their PNG (``Graphviz/drawFrames(_:firstNumber:)``);
+        /// frames laid out on their own are drawn whole by the workers. A failure names its
+        /// frame, counting `frames[0]` as number `firstNumber`.
+        public func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1) throws(RenderError) -> [Rendered] {
             guard let stable, let composer else {
-                var out: [Rendered] = []
-                for frame in frames {
-                    let dot = DOTEncoder.encode(frame.scene)
-                    let svg = try Graphviz.shared.render(dot: dot, format: .svg, engine: engine)
-                    out.append(Rendered(svg: svg, png: png ? try pngEncoder.png(dot: dot, engine: engine) : nil))
-                }
-                return out
+                let jobs = frames.map { Graphviz.FrameJob(dot: DOTEncoder.encode($0.scene), engine: engine, svg: true, png: png) }
+                return try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber).map { Rendered(svg: $0.svg ?? [], png: $0.png) }
             }
             let pinned = Self.pinnedScenes(frames, stable)
-            let svgs = try composer.svgs(pinned)
-            var out: [Rendered] = []
-            out.reserveCapacity(frames.count)
-            for (scene, svg) in zip(pinned, svgs) {
-                out.append(Rendered(svg: svg, png: png ? try pngEncoder.png(dot: stable.encode(scene), engine: engine) : nil))
+            // The workers draw the PNG frames while this thread composes the SVG ones.
+            nonisolated(unsafe) var pngs: Result<[Graphviz.DrawnFrame], RenderError> = .success([])
+            let drawing = DispatchGroup()
+            if png {
+                let jobs = pinned.map { Graphviz.FrameJob(dot: stable.encode($0), engine: engine, svg: false, png: true) }
+                DispatchQueue.global().async(group: drawing) {
+                    pngs = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
+                }
             }
-            return out
+            let svgs = Result { () throws(RenderError) in try composer.svgs(pinned) }
+            drawing.wait()
+            let composed = try svgs.get(), drawn = try pngs.get()
+            return composed.indices.map { i in Rendered(svg: composed[i], png: png ? drawn[i].png : nil) }
         }
 
         /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain

@@ -13,8 +13,11 @@ internal import CZlib
 /// animation share their canvas and differ in a few nodes, so most bands are reused.
 ///
 /// A band's bytes depend only on its pixels, so a frame's PNG is the same bytes whatever was
-/// encoded before it. The picture is the image's, alpha dropped (truecolour RGB, 8 bits).
-/// Its state is touched only while Graphviz lends it a picture, under ``Graphviz``'s lock.
+/// encoded before it. The picture is the image's, alpha dropped (truecolour RGB, 8 bits):
+/// cairo's, but for about 0.2% of pixels (antialiased edges) that come out a few levels apart
+/// from cairo's own PNG writer's. Each Graphviz worker process keeps one
+/// (``GraphvizWorker``), touched only while Graphviz lends it a picture, under
+/// ``Graphviz``'s lock.
 final class PNGFrameEncoder: @unchecked Sendable {
     /// Rows a band holds (the last band may hold fewer).
     static let bandRows = 16
@@ -48,16 +51,6 @@ final class PNGFrameEncoder: @unchecked Sendable {
     deinit {
         if streamReady { deflateEnd(stream) }
         stream.deallocate()
-    }
-
-    /// The PNG of a frame's DOT: drawn on the canvas Graphviz keeps from frame to frame
-    /// (``Graphviz/drawPicture(dot:engine:_:)``) and encoded here; cairo's own PNG where that
-    /// canvas cannot be used (no cairo renderer, or a `dot` layout, which runs in a forked
-    /// child). The picture is cairo's, but for about 0.2% of pixels (antialiased edges) that
-    /// come out a few levels apart from cairo's own PNG writer's.
-    func png(dot: String, engine: String) throws(RenderError) -> [UInt8] {
-        if let png = try Graphviz.shared.drawPicture(dot: dot, engine: engine, { self.png($0) }) { return png }
-        return try Graphviz.shared.render(dot: dot, format: .png, engine: engine)
     }
 
     /// The PNG of `image`, or nil when the image is not a picture (empty, or its bytes too

@@ -1,4 +1,5 @@
 import Foundation
+internal import CGraphviz
 
 /// A cairo image surface navviz keeps from frame to frame, for Graphviz's cairo renderer to
 /// draw into (through `gvRenderContext`) instead of a surface it allocates and frees for
@@ -6,7 +7,8 @@ import Foundation
 /// unmapping it every frame cost more than drawing on it.
 ///
 /// cairo's headers are not a build dependency, so its few calls are looked up at run time in
-/// the library the Graphviz cairo plugin itself uses (`libcairo.so.2`); without it,
+/// the library the Graphviz cairo plugin itself uses (``libraryName``, found where the
+/// system's loader looks, or else beside libgvc, as in Homebrew's lib/); without it,
 /// ``load()`` gives nil and Graphviz keeps its own surfaces. The canvas owns its pixels and
 /// its surface, and frees both in `deinit`. Only used under ``Graphviz``'s lock; C pointers
 /// never leave the Graphviz folder.
@@ -25,8 +27,27 @@ final class CairoCanvas {
 
     /// `CAIRO_FORMAT_ARGB32`.
     private static let argb32: Int32 = 0
-    /// The names libcairo goes by on Linux and macOS.
-    private static let libraries = ["libcairo.so.2", "libcairo.2.dylib"]
+    /// libcairo's name on this platform.
+    #if canImport(Darwin)
+    static let libraryName = "libcairo.2.dylib"
+    #else
+    static let libraryName = "libcairo.so.2"
+    #endif
+
+    /// Where libcairo is looked for: by name (the loader's search path), and on macOS also in
+    /// the directory libgvc was loaded from (a package manager's lib/, which macOS's loader
+    /// does not search for a bare name: Homebrew's /opt/homebrew/lib).
+    static var libraries: [String] {
+        var out = [libraryName]
+        #if canImport(Darwin)
+        var info = Dl_info()
+        let gvc = unsafeBitCast(gvContext as @convention(c) () -> OpaquePointer?, to: UnsafeRawPointer.self)
+        if dladdr(gvc, &info) != 0, let path = info.dli_fname {
+            out.append(URL(fileURLWithPath: String(cString: path)).deletingLastPathComponent().appendingPathComponent(libraryName).path)
+        }
+        #endif
+        return out
+    }
 
     private let calls: Calls
     private let library: UnsafeMutableRawPointer

@@ -3,14 +3,21 @@ internal import CGraphviz
 
 /// The one owner of libgvc in the process. libgvc keeps global state and is not thread-safe,
 /// so every call goes through ``shared`` under one lock. C pointers never leave the Graphviz
-/// folder (this file, the reader, the isolation, the raster device and its canvas):
-/// every graph parsed here is closed and every buffer freed before a call returns.
+/// folder (this file, the reader, the raster device and its canvas): every graph parsed here
+/// is closed and every buffer freed before a call returns.
+///
+/// `dot` layouts never run in navviz's own process: they go to a worker process of
+/// ``GraphvizPool`` (as do animation frames, see ``drawFrames(_:)``), where this owner runs
+/// them in-process. Other engines (`nop2`, for frames pinned to a stable layout) run here.
 public final class Graphviz: @unchecked Sendable {
     /// The process-wide owner.
     public static let shared = Graphviz()
 
     /// Largest graph drawn as an image; bigger trees are refused with a clear message.
     public static let maxImageNodes = 5_000
+
+    /// Engines laid out only in worker processes (outside a worker).
+    static let workerEngines: Set<String> = ["dot"]
 
     private let lock = NSLock()
     private var context: OpaquePointer?
@@ -19,47 +26,108 @@ public final class Graphviz: @unchecked Sendable {
     private var devices: Set<String> = []
     /// navviz's raster device, installed with the context and living as long as it.
     private var raster: GraphvizRasterDevice?
-    /// Animation frames' PNG writer; keeps the previous frame's bands.
+    /// Set in a worker process (``GraphvizWorker``), where every engine runs in-process.
+    private var isWorker = false
 
     private init() {}
 
-    /// Renders DOT text to an image with libgvc (`dot` layouts in a forked child of this
-    /// process, see ``GraphvizIsolation``; other engines in the process itself).
+    /// Renders DOT text to an image with libgvc (a `dot` layout in a worker process, see
+    /// ``GraphvizPool``; other engines in this process).
     public func render(dot: String, format: ImageFormat, engine: String = "dot") throws(RenderError) -> [UInt8] {
-        try withContext { gvc throws(RenderError) in
-            try checkPlugin(format)
-            return try layoutAndRender(gvc, dot: dot, engine: engine, device: format.device, name: format.rawValue)
-        }
+        try render(dot: dot, format: format.rawValue, engine: engine)
     }
 
-    /// Lays out and renders one graph, isolating the engines that need it.
-    private func layoutAndRender(_ gvc: OpaquePointer, dot: String, engine: String, device: String, name: String) throws(RenderError) -> [UInt8] {
-        try withGraph(dot) { graph throws(RenderError) in
-            if GraphvizIsolation.isolatedEngines.contains(engine) {
-                return try GraphvizIsolation.render(gvc, graph: graph, engine: engine, device: device, name: name)
+    /// Renders to `format`: an ``ImageFormat``'s name, or `dot` for the laid-out graph as DOT.
+    func render(dot: String, format: String, engine: String) throws(RenderError) -> [UInt8] {
+        if needsWorker(engine) {
+            return try GraphvizPool.shared.run(.render(dot: dot, format: format, engine: engine))[0]
+        }
+        return try withContext { gvc throws(RenderError) in
+            let device: String
+            if let image = ImageFormat(rawValue: format) {
+                try checkPlugin(image)
+                device = image.device
+            } else {
+                device = format
             }
-            try layout(gvc, graph, engine: engine)
-            defer { gvFreeLayout(gvc, graph) }
-            return try renderData(gvc, graph, device: device, name: name)
-        }
-    }
-
-    /// Lays `dot` out and has cairo draw it on the canvas kept from frame to frame, through
-    /// navviz's own device (``GraphvizRasterDevice``), lending the picture to `receive`
-    /// without a copy (valid only during the call, under this owner's lock). Nil when there
-    /// is no such device (no cairo renderer), and for a `dot` layout, which never runs in
-    /// this process (see ``GraphvizIsolation``).
-    func drawPicture<T>(dot: String, engine: String, _ receive: (BGRAImage) -> T?) throws(RenderError) -> T? {
-        try withContext { gvc throws(RenderError) in
-            guard let raster, !GraphvizIsolation.isolatedEngines.contains(engine) else { return nil }
             return try withGraph(dot) { graph throws(RenderError) in
                 try layout(gvc, graph, engine: engine)
                 defer { gvFreeLayout(gvc, graph) }
-                var out: T?
-                _ = raster.draw(gvc, graph) { image in out = receive(image) }
+                return try renderData(gvc, graph, device: device, name: format)
+            }
+        }
+    }
+
+    /// One animation frame to draw: its DOT, the engine, and whether SVG and PNG are wanted.
+    public struct FrameJob: Sendable {
+        public var dot: String
+        public var engine: String
+        public var svg: Bool
+        public var png: Bool
+
+        public init(dot: String, engine: String, svg: Bool, png: Bool) {
+            (self.dot, self.engine, self.svg, self.png) = (dot, engine, svg, png)
+        }
+    }
+
+    /// What a frame came out as (nil where not asked for).
+    public struct DrawnFrame: Sendable, Equatable {
+        public var svg: [UInt8]?
+        public var png: [UInt8]?
+    }
+
+    /// Draws frames in the pool's worker processes, in parallel, each worker a run of
+    /// consecutive frames (see ``drawFrame(_:encoder:)`` for how one is drawn). Throws the
+    /// first failure as ``RenderError/frame(_:_:)``, numbered from `firstNumber`.
+    public func drawFrames(_ frames: [FrameJob], firstNumber: Int = 1) throws(RenderError) -> [DrawnFrame] {
+        let results = GraphvizPool.shared.runAll(frames.map { .frame(dot: $0.dot, engine: $0.engine, svg: $0.svg, png: $0.png) })
+        var out: [DrawnFrame] = []
+        out.reserveCapacity(frames.count)
+        for (i, (frame, result)) in zip(frames, results).enumerated() {
+            switch result {
+            case .success(let payloads) where payloads.count == 2:
+                out.append(DrawnFrame(svg: frame.svg ? payloads[0] : nil, png: frame.png ? payloads[1] : nil))
+            case .success:
+                throw .frame(firstNumber + i, .crashed("a worker answered a frame with the wrong number of pictures"))
+            case .failure(let error):
+                throw .frame(firstNumber + i, error)
+            }
+        }
+        return out
+    }
+
+    /// Lays a frame out once and draws it in this process: as SVG, and as PNG on the canvas
+    /// kept from frame to frame, through navviz's own device (``GraphvizRasterDevice``),
+    /// encoded by `encoder` (which compresses again only what changed since its previous
+    /// frame); cairo's own PNG where there is no such canvas. Run by worker processes, and
+    /// here for engines that need none.
+    func drawFrame(_ frame: FrameJob, encoder: PNGFrameEncoder) throws(RenderError) -> DrawnFrame {
+        guard !needsWorker(frame.engine) else { throw .unavailable("a '\(frame.engine)' layout runs only in a worker process") }
+        return try withContext { gvc throws(RenderError) in
+            try withGraph(frame.dot) { graph throws(RenderError) in
+                try layout(gvc, graph, engine: frame.engine)
+                defer { gvFreeLayout(gvc, graph) }
+                var out = DrawnFrame()
+                if frame.svg { out.svg = try renderData(gvc, graph, device: ImageFormat.svg.device, name: "svg") }
+                if frame.png {
+                    if let raster { _ = raster.draw(gvc, graph) { image in out.png = encoder.png(image) } }
+                    if out.png == nil {
+                        try checkPlugin(.png)
+                        out.png = try renderData(gvc, graph, device: ImageFormat.png.device, name: "png")
+                    }
+                }
                 return out
             }
         }
+    }
+
+    /// Makes this process a worker: every engine runs in it (``GraphvizWorker``).
+    func becomeWorker() {
+        lock.withLock { isWorker = true }
+    }
+
+    private func needsWorker(_ engine: String) -> Bool {
+        Self.workerEngines.contains(engine) && !lock.withLock { isWorker }
     }
 
     /// A laid-out node: its centre and size in points.
@@ -86,11 +154,11 @@ public final class Graphviz: @unchecked Sendable {
     /// Lays the graph out and returns where every node and edge went, read back from the
     /// graph's own `pos`, `width` and `height` attributes (as `-Tdot` writes them).
     public func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
-        try withContext { gvc throws(RenderError) in
-            // Laid out (for `dot`, in a forked child) and written back as DOT with `pos`,
-            // `width` and `height`; parsing that text reads the geometry without a layout here.
-            let laidOut = try layoutAndRender(gvc, dot: dot, engine: engine, device: "dot", name: "dot")
-            return try withGraph(String(decoding: laidOut, as: UTF8.self)) { graph throws(RenderError) in
+        // Laid out (for `dot`, in a worker) and written back as DOT with `pos`, `width` and
+        // `height`; parsing that text reads the geometry without a layout here.
+        let laidOut = try render(dot: dot, format: "dot", engine: engine)
+        return try withContext { _ throws(RenderError) in
+            try withGraph(String(decoding: laidOut, as: UTF8.self)) { graph throws(RenderError) in
                 readGeometry(graph)
             }
         }

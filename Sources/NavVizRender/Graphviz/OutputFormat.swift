@@ -38,6 +38,12 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(stage: String, messages: [String])
     /// The graph is larger than navviz draws as an image.
     case tooLarge(nodes: Int, limit: Int)
+    /// The worker process drawing it died (`how`: "signal 11 (Segmentation fault)", "exit
+    /// status 3"); navviz starts another for the next job.
+    case crashed(String)
+    /// Drawing an animation's frame failed (`number` counts from 1, as the player and the
+    /// frame files `frames/0001.svg` … do).
+    indirect case frame(Int, RenderError)
 
     public var description: String {
         switch self {
@@ -51,6 +57,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             "graphviz \(stage) failed" + (messages.isEmpty ? "" : ": \(messages.joined(separator: "; "))")
         case .tooLarge(let nodes, let limit):
             "the diagram has \(PlainText.count(nodes)) nodes; images are limited to \(PlainText.count(limit)) (use --format text, json or dot for larger trees)"
+        case .crashed(let how): "graphviz crashed in a worker process: \(how)"
+        case .frame(let number, let error): "frame \(number): \(error)"
         }
     }
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import NavVizRender
 
-/// How an animation's frames are planned and drawn: what `animate` and the `render-frames`
-/// helpers it starts must agree on, so every process draws the same frames.
+/// How an animation's frames are planned and drawn.
 struct FrameOptions: ParsableArguments {
     @Option(help: "transition: a pending and an applied frame per transition; op: one pending frame per operation.")
     var step: StepMode = .transition
@@ -14,13 +13,6 @@ struct FrameOptions: ParsableArguments {
 
     @Option(help: "Colour theme of the frames: light or dark.")
     var theme: ThemeChoice = .light
-
-    /// These options as a helper's command line takes them.
-    var arguments: [String] {
-        var out = ["--step", step.rawValue, "--layout", layout.rawValue, "--dialect", timeline.dialect.rawValue, "--theme", theme.rawValue]
-        if timeline.redact { out.append("--redact") }
-        return out + timeline.input.arguments
-    }
 
     /// Reads `file` once and plans its animation with these options.
     func plan(_ file: String) throws -> (AnimationSource, AnimationSource.Plan) {

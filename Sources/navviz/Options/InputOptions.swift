@@ -17,11 +17,6 @@ struct InputOptions: ParsableArguments {
         DocumentFile.Options(format: format?.value, strict: strict)
     }
 
-    /// These options as a helper's command line takes them.
-    var arguments: [String] {
-        (format.map { ["--input-format", $0.rawValue] } ?? []) + (strict ? ["--strict"] : [])
-    }
-
     /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`. With
     /// `picture`, the tree of a snapshot or route request is to be drawn as an image, and
     /// one larger than images may be is refused while it is read.

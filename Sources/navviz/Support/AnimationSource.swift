@@ -3,7 +3,7 @@ import NavVizCore
 import NavVizFiles
 import NavVizRender
 
-/// The frames `animate` (and each of its helper processes) draws, read in two passes so
+/// The frames `animate` draws, read in two passes so
 /// that a long recording is never held whole.
 ///
 /// A sequence or log file is streamed (``SnapshotFile``): the first pass reads it state by
@@ -115,15 +115,13 @@ struct AnimationSource {
         return (source, Plan(drawing: drawing, frames: frames, outline: outline))
     }
 
-    /// Calls `body` with the frames numbered `range` (of `count`), in order (the second
-    /// pass). Reading stops after the range; a streamed file must read as it did in the
-    /// first pass.
-    func forEachFrame(in range: Range<Int>? = nil, expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
+    /// Calls `body` with every frame (of `count`) in order (the second pass). A streamed file
+    /// must read as it did in the first pass.
+    func forEachFrame(expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
         if case .streamed(let f) = storage, !f.isUnchanged { throw changed() }
-        let range = range ?? 0..<count
         if let frames = held {
             guard frames.count == count else { throw changed() }
-            for i in range { try body(i, frames[i]) }
+            for (i, frame) in frames.enumerated() { try body(i, frame) }
             return
         }
         var number = 0
@@ -131,21 +129,15 @@ struct AnimationSource {
             try forEachStep { step in
                 for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
                     guard number < count else { throw changed() }
-                    if range.contains(number) { try body(number, frame) }
+                    try body(number, frame)
                     number += 1
                 }
-                if number >= range.upperBound, range.upperBound < count { throw Done() }
             }
-        } catch is Done {
-            return
         } catch is SnapshotStream.Irregular {
             throw changed()
         }
         guard number == count else { throw changed() }
     }
-
-    /// Ends a reading early.
-    private struct Done: Error {}
 
     private func changed() -> Failure {
         Failure(["\(displayName(file)): error: the file changed while navviz was reading it"], status: Failure.Status.noInput)

@@ -29,15 +29,19 @@ struct Failure: Error {
 
     /// A rendering failure, as `FILE: error: …` (`error: …` without a file), with the status
     /// of its cause: 65 a diagram too large to draw, 69 a Graphviz that cannot be used (not
-    /// installed, or another release than navviz was built against), 70 anything else.
+    /// installed, or another release than navviz was built against), 70 anything else (a
+    /// crash inside Graphviz included).
     init(_ error: RenderError, file: String? = nil) {
-        let status: Int32
+        self.init([(file.map { "\(displayName($0)): " } ?? "") + "error: \(error)"], status: Self.status(error))
+    }
+
+    private static func status(_ error: RenderError) -> Int32 {
         switch error {
-        case .tooLarge: status = Status.dataError
-        case .unavailable, .mismatchedLibrary: status = Status.unavailable
-        case .missingPlugin, .invalidDOT, .failed: status = Status.software
+        case .tooLarge: Status.dataError
+        case .unavailable, .mismatchedLibrary: Status.unavailable
+        case .missingPlugin, .invalidDOT, .failed, .crashed: Status.software
+        case .frame(_, let error): status(error)
         }
-        self.init([(file.map { "\(displayName($0)): " } ?? "") + "error: \(error)"], status: status)
     }
 
     init(_ error: DocumentFile.LoadError) {
@@ -78,13 +82,9 @@ enum Terminal {
         }
     }
 
-    /// Whether warnings are printed (helper processes leave them to the process that
-    /// started them, which has printed them already).
-    nonisolated(unsafe) static var warningsEnabled = true
-
     /// Writes what a reader tolerated as `FILE:LINE: warning: …` lines to stderr.
     static func warning(_ warnings: [DocumentWarning], file: String) {
-        guard warningsEnabled, !warnings.isEmpty else { return }
+        guard !warnings.isEmpty else { return }
         let name = displayName(file)
         let text = warnings.map { Style.highlightWarning(PlainText.visible($0.text(file: name))) }.joined(separator: "\n") + "\n"
         _ = write(Array(text.utf8), to: STDERR_FILENO)

@@ -44,15 +44,25 @@ final class OutputDirectory {
         let tag = Staging.tag()
         temporary = parent.appendingPathComponent(Staging.name(for: target.lastPathComponent, .new, tag: tag))
         previous = parent.appendingPathComponent(Staging.name(for: target.lastPathComponent, .old, tag: tag))
-        do {
-            try Staging.create(temporary)
-        } catch {
+        // Made and registered together: a signal in between would leave the directory behind.
+        let staged = temporary
+        let made: Result<Shutdown.Registration, Error> = Shutdown.deferringSignals {
+            do {
+                try Staging.create(staged)
+            } catch {
+                Staging.remove(staged)
+                return .failure(error)
+            }
+            return .success(Shutdown.onSignal { Staging.remove(staged) })
+        }
+        let registered: Shutdown.Registration
+        switch made {
+        case .success(let registration): registered = registration
+        case .failure(let error):
             finished = true
-            Staging.remove(temporary)
             throw Failure(["\(directory): error: cannot write: \(WriteError.reason(error)) in '\(parent.path)'"], status: Failure.Status.cannotCreate)
         }
-        let staged = temporary
-        onSignal = Shutdown.onSignal { Staging.remove(staged) }
+        onSignal = registered
     }
 
     /// Throws unless `target` is missing, empty, or a bundle navviz wrote that holds none of
@@ -152,8 +162,8 @@ final class OutputDirectory {
         Self.failure(output: directory, file: file, error)
     }
 
-    /// ``fail(_:_:)`` for a process that writes into a staged directory it did not make
-    /// (a `render-frames` helper): `output` is the destination as the user gave it.
+    /// ``fail(_:_:)`` for code that writes into the staged directory without this object
+    /// (the frame writer): `output` is the destination as the user gave it.
     static func failure(output: String, file: String, _ error: Error) -> Failure {
         Failure(["\(output): error: cannot write: \(file): \(WriteError.reason(error))"], status: Failure.Status.cannotCreate)
     }

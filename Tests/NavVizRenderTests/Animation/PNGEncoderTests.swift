@@ -16,7 +16,7 @@ struct PNGEncoderTests {
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         for frame in [frames[0], frames[frames.count / 2], frames[frames.count - 1]] {
             let dot = drawing.dot(frame)
-            let fast = try drawing.pngEncoder.png(dot: dot, engine: drawing.engine)
+            let fast = try #require(try Graphviz.shared.drawFrames([.init(dot: dot, engine: drawing.engine, svg: false, png: true)])[0].png)
             let cairo = try Graphviz.shared.render(dot: dot, format: .png, engine: drawing.engine)
             #expect(Array(fast.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             // Truecolour without alpha: navviz's encoder wrote it, not cairo's (RGBA) writer.
@@ -59,7 +59,8 @@ struct PNGEncoderTests {
     }
 
     /// Pages of different sizes drawn in turn (the kept canvas is resized each time) come out
-    /// the same as the first time, at cairo's size.
+    /// the same as the first time, at cairo's size; frames laid out with `dot` (per-frame),
+    /// which only a worker process draws, too.
     @Test func canvasFollowsThePageSize() throws {
         var pages: [(dot: String, engine: String)] = []
         for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
@@ -68,18 +69,21 @@ struct PNGEncoderTests {
             let drawing = try AnimationRenderer.prepare(frames, layout: layout)
             pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
         }
-        // One encoder throughout, as one animation has: its canvas and bands follow each page.
+        // One encoder throughout, as one worker has: its canvas and bands follow each page.
         let encoder = PNGFrameEncoder()
-        let first = try pages.map { try encoder.png(dot: $0.dot, engine: $0.engine) }
-        for (i, (dot, engine)) in (pages + pages.reversed()).enumerated() {
-            let png = try encoder.png(dot: dot, engine: engine)
-            let cairo = try #require(PNGEncoder.pixels(try Graphviz.shared.render(dot: dot, format: .png, engine: engine)))
+        func png(_ page: (dot: String, engine: String)) throws -> [UInt8] {
+            let frame = Graphviz.FrameJob(dot: page.dot, engine: page.engine, svg: false, png: true)
+            let drawn = page.engine == "dot" ? try Graphviz.shared.drawFrames([frame])[0] : try Graphviz.shared.drawFrame(frame, encoder: encoder)
+            return try #require(drawn.png)
+        }
+        let first = try pages.map(png)
+        for (i, page) in (pages + pages.reversed()).enumerated() {
+            let drawn = try png(page)
+            let cairo = try #require(PNGEncoder.pixels(try Graphviz.shared.render(dot: page.dot, format: .png, engine: page.engine)))
             let j = i < pages.count ? i : 2 * pages.count - 1 - i
-            let same = png == first[j]
+            let same = drawn == first[j]
             #expect(same, "page \(j + 1) drawn again differs")
-            // A `dot` layout (per-frame) is drawn by cairo in a forked child, not on the canvas.
-            guard engine != "dot" else { continue }
-            let (width, height, _) = try Self.wellFormed(png)
+            let (width, height, _) = try Self.wellFormed(drawn)
             #expect(width == cairo.width && height == cairo.height, "page \(j + 1): \(width)x\(height), cairo \(cairo.width)x\(cairo.height)")
         }
     }

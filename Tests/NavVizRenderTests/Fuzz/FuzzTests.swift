@@ -12,8 +12,8 @@ struct FuzzTests {
     /// Longest one case may take before it counts as a hang.
     static let slowCase: TimeInterval = 10
 
-    /// libgvc draws per test run, to bound its time (each `dot` layout forks a child, see
-    /// GraphvizIsolation; the rest of the cases go through the binary in FuzzCommandTests).
+    /// libgvc draws per test run, to bound its time (the rest of the cases go through the
+    /// binary in FuzzCommandTests).
     static let inProcessDraws = 60
     nonisolated(unsafe) static var drawn = 0
 

@@ -155,22 +155,44 @@ struct ReplaceAndInterruptTests {
         }
     }
 
-    /// Waits until a staging directory beside `out` exists and a helper process draws into it.
-    static func waitForWorkers(beside out: URL, timeout: TimeInterval = 120) -> URL? {
+    /// Waits until a staging directory beside `out` holds frames that `parent`'s Graphviz
+    /// worker processes are drawing (the workers start earlier, for the union layout, before
+    /// the directory exists); returns the directory and the workers' pids.
+    static func waitForWorkers(beside out: URL, of parent: Int32, timeout: TimeInterval = 120) -> (URL, [Int32])? {
         let deadline = Date().addingTimeInterval(timeout)
-        let parent = out.deletingLastPathComponent()
+        let directory = out.deletingLastPathComponent()
         while Date() < deadline {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(".\(out.lastPathComponent).navviz-new-") {
-                let staging = parent.appendingPathComponent(name)
-                if !processes(mentioning: staging.path).isEmpty { return staging }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(".\(out.lastPathComponent).navviz-new-") {
+                let staging = directory.appendingPathComponent(name)
+                let frames = (try? FileManager.default.contentsOfDirectory(atPath: staging.appendingPathComponent("frames").path)) ?? []
+                let workers = Self.workers(of: parent)
+                if !frames.isEmpty, !workers.isEmpty { return (staging, workers) }
             }
             usleep(20_000)
         }
         return nil
     }
 
-    /// A recording long enough to interrupt: 60 frames (as PNG in two processes, it takes
-    /// seconds after the helpers start).
+    /// The running (not zombie) `navviz graphviz-worker` children of `parent`.
+    static func workers(of parent: Int32) -> [Int32] {
+        processes(mentioning: "graphviz-worker").compactMap { Int32($0.prefix { $0.isNumber }) }.filter { pid in
+            // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after ')'.
+            guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                  let close = String(decoding: stat, as: UTF8.self).range(of: ") ", options: .backwards) else { return false }
+            let fields = String(decoding: stat, as: UTF8.self)[close.upperBound...].split(separator: " ")
+            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == parent
+        }
+    }
+
+    /// Whether `pid` still runs (a zombie has ended).
+    static func running(_ pid: Int32) -> Bool {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+              let close = String(decoding: stat, as: UTF8.self).range(of: ") ", options: .backwards) else { return false }
+        return !String(decoding: stat, as: UTF8.self)[close.upperBound...].hasPrefix("Z")
+    }
+
+    /// A recording long enough to interrupt: 60 frames (as PNG in two workers, it takes
+    /// seconds after they start).
     static func longRecording(in tmp: URL) throws -> String {
         let path = tmp.appendingPathComponent("long.json").path
         let gen = Process()
@@ -192,16 +214,17 @@ struct ReplaceAndInterruptTests {
         let before = try Self.contents(out)
         let long = try Self.longRecording(in: tmp)
         let (p, err) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
-        let staging = try #require(Self.waitForWorkers(beside: out))
+        let (staging, workers) = try #require(Self.waitForWorkers(beside: out, of: p.processIdentifier))
         kill(p.processIdentifier, signal)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == status, "\(message)")
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "?"
         #expect(message.hasSuffix("error: interrupted by \(name)\n"), "\(message)")
-        #expect(Self.processes(mentioning: staging.path).isEmpty, "workers left running")
+        #expect(workers.filter(Self.running).isEmpty, "workers left running")
         #expect(!FileManager.default.fileExists(atPath: staging.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["long.json", "out"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
+        #expect(left == ["long.json", "out"], "\(left): \(Self.tree(tmp))")
         #expect(try Self.contents(out) == before)
     }
 
@@ -213,16 +236,17 @@ struct ReplaceAndInterruptTests {
         let out = tmp.appendingPathComponent("out")
         let long = try Self.longRecording(in: tmp)
         let (p, _) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
-        let staging = try #require(Self.waitForWorkers(beside: out))
+        let (staging, workers) = try #require(Self.waitForWorkers(beside: out, of: p.processIdentifier))
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
         #expect(FileManager.default.fileExists(atPath: staging.path))
         let deadline = Date().addingTimeInterval(10)
-        while !Self.processes(mentioning: staging.path).isEmpty && Date() < deadline { usleep(50_000) }
-        #expect(Self.processes(mentioning: staging.path).isEmpty, "a worker outlived its parent: \(Self.processes(mentioning: staging.path).map { String(decoding: FileManager.default.contents(atPath: "/proc/\($0.prefix { $0.isNumber })/status") ?? Data(), as: UTF8.self) })")
+        while !workers.filter(Self.running).isEmpty && Date() < deadline { usleep(50_000) }
+        #expect(workers.filter(Self.running).isEmpty, "a worker outlived its parent: \(workers.filter(Self.running))")
         let next = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
         #expect(next.status == 0, "\(next.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["long.json", "out"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
+        #expect(left == ["long.json", "out"], "\(left): \(Self.tree(tmp))")
     }
 
     /// Only what is provably a dead run's staging is removed: the name pattern, a marker naming
@@ -271,7 +295,7 @@ struct ReplaceAndInterruptTests {
         let long = try Self.longRecording(in: tmp)
         try FileManager.default.moveItem(at: out, to: tmp.appendingPathComponent(".out.navviz-old-\(try Self.deadPID())-7"))
         let (p, _) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
-        _ = try #require(Self.waitForWorkers(beside: out))
+        _ = try #require(Self.waitForWorkers(beside: out, of: p.processIdentifier))
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
         #expect(p.terminationStatus == 143)

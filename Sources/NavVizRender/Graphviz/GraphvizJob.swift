@@ -1,0 +1,177 @@
+/// One piece of Graphviz work for a worker process (``GraphvizPool``), and its wire format.
+///
+/// A job travels as a length-prefixed binary message over the worker's socket, its answer
+/// likewise: a status byte, then either the rendered payloads or the ``RenderError`` the
+/// worker met. Lengths are little-endian; a message that does not parse is a protocol error,
+/// never a guess.
+struct GraphvizJob: Equatable, Sendable {
+    enum Kind: UInt8, Sendable {
+        /// Lay out and render to one format (`svg`, `png`, `pdf`, or `dot` for the laid-out
+        /// graph as DOT): one payload.
+        case render = 1
+        /// Lay out once and draw an animation frame as SVG and/or PNG (the PNG through the
+        /// worker's kept canvas and band-reusing encoder): two payloads, empty when not asked.
+        case frame = 2
+    }
+
+    var kind: Kind
+    var engine: String
+    /// The format of a ``Kind/render`` job.
+    var format = ""
+    /// What a ``Kind/frame`` job draws.
+    var svg = false
+    var png = false
+    var dot: String
+
+    static func render(dot: String, format: String, engine: String) -> GraphvizJob {
+        GraphvizJob(kind: .render, engine: engine, format: format, dot: dot)
+    }
+
+    static func frame(dot: String, engine: String, svg: Bool, png: Bool) -> GraphvizJob {
+        GraphvizJob(kind: .frame, engine: engine, svg: svg, png: png, dot: dot)
+    }
+
+    /// Whether the job runs the `dot` layout (which Graphviz before 4.0 limits per process).
+    var usesDotLayout: Bool { engine == "dot" }
+
+    // MARK: Wire format
+
+    /// Longest string or payload a message may carry (a 5,000-node graph's DOT or PNG is far
+    /// smaller); anything longer is a corrupt message.
+    static let maxLength = 1 << 30
+
+    func encoded() -> [UInt8] {
+        var out = Wire()
+        out.byte(kind.rawValue)
+        out.byte((svg ? 1 : 0) | (png ? 2 : 0))
+        out.string(engine)
+        out.string(format)
+        out.string(dot)
+        return out.bytes
+    }
+
+    /// Reads a job from `read`, which returns exactly the bytes asked for, or nil at the end
+    /// of the stream. Nil when the stream ends cleanly before a job; throws on a corrupt one.
+    static func read(_ read: @escaping (Int) -> [UInt8]?) throws(Wire.Corrupt) -> GraphvizJob? {
+        guard let head = read(2) else { return nil }
+        guard let kind = Kind(rawValue: head[0]), head[1] & ~3 == 0 else { throw Wire.Corrupt() }
+        var reader = Wire.Reader(read: read)
+        let engine = try reader.string(), format = try reader.string(), dot = try reader.string()
+        return GraphvizJob(kind: kind, engine: engine, format: format, svg: head[1] & 1 != 0, png: head[1] & 2 != 0, dot: dot)
+    }
+
+    /// What a worker answers: the job's payloads, or why it failed.
+    static func encode(_ result: Result<[[UInt8]], RenderError>) -> [UInt8] {
+        var out = Wire()
+        switch result {
+        case .success(let payloads):
+            out.byte(0)
+            out.count(payloads.count)
+            for payload in payloads { out.blob(payload) }
+        case .failure(let error):
+            let (tag, strings) = error.wire
+            out.byte(tag)
+            out.count(strings.count)
+            for string in strings { out.string(string) }
+        }
+        return out.bytes
+    }
+
+    /// Reads an answer; throws ``Wire/Corrupt`` when it is cut short or does not parse.
+    static func readAnswer(_ read: @escaping (Int) -> [UInt8]?) throws(Wire.Corrupt) -> Result<[[UInt8]], RenderError> {
+        guard let tag = read(1)?.first else { throw Wire.Corrupt() }
+        var reader = Wire.Reader(read: read)
+        let count = try reader.count()
+        guard count <= 256 else { throw Wire.Corrupt() }
+        if tag == 0 {
+            var payloads: [[UInt8]] = []
+            for _ in 0..<count { payloads.append(try reader.blob()) }
+            return .success(payloads)
+        }
+        var strings: [String] = []
+        for _ in 0..<count { strings.append(try reader.string()) }
+        guard let error = RenderError(wire: tag, strings) else { throw Wire.Corrupt() }
+        return .failure(error)
+    }
+}
+
+/// Little-endian length-prefixed fields.
+struct Wire {
+    /// A message that is cut short or does not parse.
+    struct Corrupt: Error {}
+
+    var bytes: [UInt8] = []
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func count(_ value: Int) {
+        var v = UInt64(value)
+        for _ in 0..<8 {
+            bytes.append(UInt8(truncatingIfNeeded: v))
+            v >>= 8
+        }
+    }
+
+    mutating func blob(_ value: [UInt8]) {
+        count(value.count)
+        bytes += value
+    }
+
+    mutating func string(_ value: String) { blob(Array(value.utf8)) }
+
+    struct Reader {
+        let read: (Int) -> [UInt8]?
+
+        mutating func count() throws(Corrupt) -> Int {
+            guard let b = read(8) else { throw Corrupt() }
+            let v = b.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            guard v <= UInt64(GraphvizJob.maxLength) else { throw Corrupt() }
+            return Int(v)
+        }
+
+        mutating func blob() throws(Corrupt) -> [UInt8] {
+            let n = try count()
+            if n == 0 { return [] }
+            guard let b = read(n) else { throw Corrupt() }
+            return b
+        }
+
+        mutating func string() throws(Corrupt) -> String {
+            let b = try blob()
+            guard let s = String(validating: b, as: UTF8.self) else { throw Corrupt() }
+            return s
+        }
+    }
+}
+
+extension RenderError {
+    /// The error as a tag and strings, for a worker's answer.
+    var wire: (UInt8, [String]) {
+        switch self {
+        case .unavailable(let why): (1, [why])
+        case .mismatchedLibrary(let built, let loaded): (2, [built, loaded])
+        case .missingPlugin(let format, let plugin): (3, [format, plugin])
+        case .invalidDOT(let messages): (4, messages)
+        case .failed(let stage, let messages): (5, [stage] + messages)
+        case .tooLarge(let nodes, let limit): (6, [String(nodes), String(limit)])
+        case .crashed(let how): (7, [how])
+        // A worker draws one frame a job and never names it; the caller does.
+        case .frame(_, let error): error.wire
+        }
+    }
+
+    init?(wire tag: UInt8, _ s: [String]) {
+        switch (tag, s.count) {
+        case (1, 1): self = .unavailable(s[0])
+        case (2, 2): self = .mismatchedLibrary(built: s[0], loaded: s[1])
+        case (3, 2): self = .missingPlugin(format: s[0], plugin: s[1])
+        case (4, _): self = .invalidDOT(s)
+        case (5, 1...): self = .failed(stage: s[0], messages: Array(s.dropFirst()))
+        case (6, 2):
+            guard let nodes = Int(s[0]), let limit = Int(s[1]) else { return nil }
+            self = .tooLarge(nodes: nodes, limit: limit)
+        case (7, 1): self = .crashed(s[0])
+        default: return nil
+        }
+    }
+}

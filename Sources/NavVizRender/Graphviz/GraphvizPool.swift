@@ -1,0 +1,204 @@
+import Foundation
+
+/// The one process boundary for Graphviz work that must not run in navviz's own process: a
+/// small pool of worker processes (``GraphvizWorkerProcess``), each fed one job at a time.
+///
+/// What goes to a worker: every `dot` layout (Graphviz before 4.0 crashes a process after a
+/// few hundred, see ``GraphvizVersion/limitsDotLayouts(_:)``; and a crash inside Graphviz
+/// must become an error, not end navviz), and animation frames, which workers draw in
+/// parallel (libgvc cannot draw in two threads of one process). Workers start when first
+/// needed, at most ``size`` at once, and stay for the next job; a worker that crashed is
+/// replaced by the next job, and on Graphviz before 4.0 a worker retires after
+/// ``dotLayoutBudget`` `dot` layouts, before its mark can wrap.
+///
+/// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe.
+public final class GraphvizPool: @unchecked Sendable {
+    /// The process-wide pool.
+    public static let shared = GraphvizPool()
+
+    /// The executable whose `graphviz-worker` subcommand serves jobs (the `navviz` binary).
+    /// By default the running executable when it is `navviz`, else a `navviz` beside it (a
+    /// test bundle's).
+    nonisolated(unsafe) public static var workerExecutable: String? = {
+        guard let current = runningExecutable else { return nil }
+        let url = URL(fileURLWithPath: current)
+        if url.lastPathComponent == "navviz" { return current }
+        return url.deletingLastPathComponent().appendingPathComponent("navviz").path
+    }()
+
+    /// The running executable's path, symbolic links resolved.
+    public static var runningExecutable: String? { PlatformProcess.executablePath }
+
+    /// `dot` layouts a worker runs before it retires, on a Graphviz that limits them (nil
+    /// otherwise). Graphviz 2.42/2.43's 8-bit mark `Cmark` advances once per component pass
+    /// of `decompose()`, two or three a layout (once or twice in ranking, once in mincross,
+    /// for a graph without `pack`, as navviz's are), and comes round again after 255 passes:
+    /// 80 layouts are at most 240 passes.
+    static let dotLayoutBudget: Int? = {
+        guard let version = GraphvizVersion(GraphvizVersion.headers), GraphvizVersion.limitsDotLayouts(version) else { return nil }
+        return 80
+    }()
+
+    private let condition = NSCondition()
+    private var idle: [GraphvizWorkerProcess] = []
+    private var leased = 0
+    private var limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Workers this pool started (for tests).
+    private(set) var started = 0
+    /// What workers' environments add to this process's (for tests).
+    private let environment: [String: String]
+
+    init(environment: [String: String] = [:]) {
+        self.environment = environment
+    }
+
+    /// Most workers at once (default: one per core).
+    public var size: Int {
+        get { condition.withLock { limit } }
+        set {
+            condition.withLock {
+                limit = max(1, newValue)
+                while idle.count > limit { idle.removeLast().stop() }
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// Runs one job in a worker.
+    func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
+        try withLease { lease throws(RenderError) in try lease.run(job) }
+    }
+
+    /// Runs `jobs` on up to ``size`` workers at once, each taking a run of consecutive jobs
+    /// (consecutive animation frames differ least, and a worker's PNG encoder reuses what did
+    /// not change). Returns each job's result in order; after a failure, jobs not yet started
+    /// are not run and fail with the same error.
+    func runAll(_ jobs: [GraphvizJob]) -> [Result<[[UInt8]], RenderError>] {
+        guard !jobs.isEmpty else { return [] }
+        let runs = min(size, jobs.count)
+        let outcomes = Outcomes(count: jobs.count)
+        @Sendable func run(_ r: Int) {
+            let range = r * jobs.count / runs..<(r + 1) * jobs.count / runs
+            do throws(RenderError) {
+                try withLease { lease throws(RenderError) in
+                    for i in range {
+                        if let failure = outcomes.failure {
+                            outcomes.set(i, .failure(failure))
+                            continue
+                        }
+                        do throws(RenderError) {
+                            outcomes.set(i, .success(try lease.run(jobs[i])))
+                        } catch {
+                            outcomes.set(i, .failure(error))
+                        }
+                    }
+                }
+            } catch {
+                for i in range { outcomes.set(i, .failure(error), unlessSet: true) }
+            }
+        }
+        // A thread per run (they wait on their workers, so they need no core of their own, and
+        // must not wait for a busy dispatch pool); this thread takes the first run.
+        let done = DispatchGroup()
+        for r in 1..<runs {
+            done.enter()
+            Thread {
+                run(r)
+                done.leave()
+            }.start()
+        }
+        run(0)
+        done.wait()
+        return outcomes.results
+    }
+
+    /// The results of ``runAll(_:)``, filled in from several threads; the first failure
+    /// stops the jobs not yet started.
+    private final class Outcomes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Result<[[UInt8]], RenderError>?]
+        private var firstFailure: RenderError?
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        var failure: RenderError? { lock.withLock { firstFailure } }
+
+        func set(_ i: Int, _ result: Result<[[UInt8]], RenderError>, unlessSet: Bool = false) {
+            lock.withLock {
+                if unlessSet, slots[i] != nil { return }
+                slots[i] = result
+                if case .failure(let error) = result, firstFailure == nil { firstFailure = error }
+            }
+        }
+
+        var results: [Result<[[UInt8]], RenderError>] {
+            lock.withLock { slots.map { $0 ?? .failure(.crashed("not run")) } }
+        }
+    }
+
+    /// Lends `body` a worker (started when first used, replaced when it dies or has run its
+    /// budget), waiting while ``size`` leases are out.
+    func withLease<T>(_ body: (Lease) throws(RenderError) -> T) throws(RenderError) -> T {
+        let lease = Lease(pool: self, worker: acquire())
+        defer { release(lease.worker) }
+        return try body(lease)
+    }
+
+    /// A worker lent for a run of jobs.
+    final class Lease {
+        let pool: GraphvizPool
+        fileprivate var worker: GraphvizWorkerProcess?
+
+        fileprivate init(pool: GraphvizPool, worker: GraphvizWorkerProcess?) {
+            self.pool = pool
+            self.worker = worker
+        }
+
+        func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
+            if let current = worker, !pool.keeps(current) {
+                current.stop()
+                worker = nil
+            }
+            let current: GraphvizWorkerProcess
+            if let worker { current = worker } else {
+                current = try pool.start()
+                worker = current
+            }
+            return try current.run(job)
+        }
+    }
+
+    // MARK: Internals
+
+    private func acquire() -> GraphvizWorkerProcess? {
+        condition.lock()
+        defer { condition.unlock() }
+        while leased >= limit { condition.wait() }
+        leased += 1
+        return idle.popLast()
+    }
+
+    private func release(_ worker: GraphvizWorkerProcess?) {
+        condition.lock()
+        defer { condition.unlock() }
+        leased -= 1
+        if let worker {
+            if keeps(worker) && idle.count < limit { idle.append(worker) } else { worker.stop() }
+        }
+        condition.signal()
+    }
+
+    /// Whether `worker` may take another job: alive, and under its `dot` layout budget.
+    private func keeps(_ worker: GraphvizWorkerProcess) -> Bool {
+        worker.alive && Self.dotLayoutBudget.map { worker.dotLayouts < $0 } ?? true
+    }
+
+    private func start() throws(RenderError) -> GraphvizWorkerProcess {
+        guard let executable = Self.workerExecutable, FileManager.default.isExecutableFile(atPath: executable) else {
+            throw .unavailable("cannot find the navviz executable to run Graphviz in (looked for '\(Self.workerExecutable ?? "navviz")')")
+        }
+        let worker = try GraphvizWorkerProcess.start(executable: executable, environment: environment)
+        condition.withLock { started += 1 }
+        return worker
+    }
+}

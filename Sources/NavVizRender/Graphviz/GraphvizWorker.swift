@@ -1,0 +1,46 @@
+import Foundation
+
+/// A Graphviz worker process's side of ``GraphvizPool``: `navviz graphviz-worker` serves
+/// the jobs (``GraphvizJob``) that arrive on its standard input, a socket to the process that
+/// started it, one at a time, answering each on the same socket, with every engine run in
+/// this process by ``Graphviz/shared``.
+///
+/// It exits when the socket ends (the parent stopped it, or ended in any way), when its
+/// answer cannot be delivered, and on a corrupt message. It keeps one PNG encoder for its
+/// whole life, so the consecutive frames it is given reuse each other's unchanged bands.
+public enum GraphvizWorker {
+    /// For tests: a worker aborts (as a crash inside Graphviz would end it) on a job whose DOT
+    /// contains this environment variable's value.
+    static let crashMarker = "NAVVIZ_TEST_WORKER_CRASH"
+
+    /// Serves jobs until the socket on standard input ends; never returns.
+    public static func serve() -> Never {
+        Graphviz.shared.becomeWorker()
+        let encoder = PNGFrameEncoder()
+        let marker = ProcessInfo.processInfo.environment[crashMarker].flatMap { $0.isEmpty ? nil : $0 }
+        while true {
+            let job: GraphvizJob?
+            do throws(Wire.Corrupt) {
+                job = try GraphvizJob.read { PlatformProcess.read(0, $0) }
+            } catch {
+                exit(65)
+            }
+            guard let job else { exit(0) }
+            if let marker, job.dot.contains(marker) { abort() }
+            let answer = Result { () throws(RenderError) in try perform(job, encoder: encoder) }
+            guard PlatformProcess.send(0, GraphvizJob.encode(answer)) else { exit(0) }
+        }
+    }
+
+    /// Runs one job in this process.
+    static func perform(_ job: GraphvizJob, encoder: PNGFrameEncoder) throws(RenderError) -> [[UInt8]] {
+        switch job.kind {
+        case .render:
+            return [try Graphviz.shared.render(dot: job.dot, format: job.format, engine: job.engine)]
+        case .frame:
+            let frame = Graphviz.FrameJob(dot: job.dot, engine: job.engine, svg: job.svg, png: job.png)
+            let drawn = try Graphviz.shared.drawFrame(frame, encoder: encoder)
+            return [drawn.svg ?? [], drawn.png ?? []]
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few process calls that differ between Linux (glibc) and macOS (Darwin), for starting
+/// Graphviz worker processes (``GraphvizWorkerProcess``) and talking to them.
+enum PlatformProcess {
+    /// The running executable's path, symbolic links resolved.
+    static var executablePath: String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return URL(fileURLWithPath: String(cString: buffer)).resolvingSymlinksInPath().path
+        #else
+        return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        #endif
+    }
+
+    /// A connected pair of stream sockets, both closed on exec (so no other child process
+    /// ever holds a worker's end: a worker's death is always seen as the end of its socket).
+    /// Writing to the parent's end never raises SIGPIPE (see ``send(_:_:)``).
+    static func socketPair() -> (parent: Int32, child: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var on: Int32 = 1
+        _ = setsockopt(fds[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #else
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else { return nil }
+        #endif
+        return (fds[0], fds[1])
+    }
+
+    /// Writes all of `bytes` to a socket from ``socketPair()``; false when the other end is
+    /// gone (EPIPE, without the signal that would end navviz) or on any other error.
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Darwin)
+                let n = Darwin.send(fd, buffer.baseAddress! + offset, buffer.count - offset, 0)
+                #else
+                let n = Glibc.send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                #endif
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// Reads exactly `count` bytes from `fd`; nil at the end of the stream or on an error.
+    static func read(_ fd: Int32, _ count: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        let ok = out.withUnsafeMutableBytes { buffer in
+            while offset < count {
+                #if canImport(Darwin)
+                let n = Darwin.read(fd, buffer.baseAddress! + offset, count - offset)
+                #else
+                let n = Glibc.read(fd, buffer.baseAddress! + offset, count - offset)
+                #endif
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        return ok ? out : nil
+    }
+
+    /// Starts `path` with `arguments` (posix_spawn, which execs: nothing of this process's
+    /// state but its environment carries over, plus `environment`). The child's standard input is `socket`
+    /// (it answers on the same socket), its standard output /dev/null, its standard error
+    /// this process's; no other descriptor is inherited. SIGINT, SIGTERM, SIGHUP, SIGQUIT and
+    /// SIGPIPE are at their defaults in the child and no signal is blocked, whatever this
+    /// process ignores or blocks, so the child dies of them. Returns the pid, or errno.
+    static func spawn(_ path: String, arguments: [String], environment: [String: String] = [:], socket: Int32) -> Result<pid_t, Errno> {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, socket, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        #if canImport(Darwin)
+        // Every descriptor not named here is closed in the child.
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        posix_spawn_file_actions_addinherit_np(&actions, 2)
+        #else
+        closeInheritedDescriptors(&actions)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0)=\($1)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        return status == 0 ? .success(pid) : .failure(Errno(status))
+    }
+
+    #if !canImport(Darwin)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; looked up at run
+    /// time, as Swift does not see its declaration), which closes every descriptor from 3 up.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    nonisolated(unsafe) private static let closeFrom: CloseFrom? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
+
+    /// Keeps descriptors other than 0, 1 and 2 out of the child: every descriptor from 3
+    /// up, or on an older glibc, each open one that is not already closed on exec.
+    private static func closeInheritedDescriptors(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>) {
+        if let closeFrom, closeFrom(actions, 3) == 0 { return }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0, flags & FD_CLOEXEC == 0 { posix_spawn_file_actions_addclose(actions, fd) }
+        }
+    }
+    #endif
+
+    /// Waits for `pid` to end and says how (see ``describe(_:)``).
+    static func wait(_ pid: pid_t) -> String {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return "lost: \(Errno(errno))" }
+        }
+        return describe(status)
+    }
+
+    /// How a process ended, from its `waitpid` status: "signal 11 (Segmentation fault)",
+    /// "exit status 3".
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal != 0 && signal != 0x7F { return "signal \(signal) (\(String(cString: strsignal(signal))))" }
+        return "exit status \((status >> 8) & 0xFF)"
+    }
+}
+
+/// An `errno` value, with its message.
+struct Errno: Error, CustomStringConvertible {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+    var description: String { String(cString: strerror(code)) }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import NavVizCore
+@testable import NavVizRender
+import _NavVizTestSupport
+
+/// The one process boundary: `dot` layouts and animation frames run in worker processes
+/// (`navviz graphviz-worker`, started with posix_spawn), restarted before Graphviz 2.42/2.43's
+/// layout limit and after a crash, and gone with the process that started them.
+struct GraphvizPoolTests {
+    static let dot = "digraph { a -> b; subgraph cluster_0 { b; c } }"
+
+    /// A diff scene of a tree of 2 to 6 tabs, with a change box (a cluster) in every other one.
+    static func diffDOT(_ i: Int) -> String {
+        var before = Tree(root: Node(id: "r", kind: "tabs"))
+        var after = before
+        for j in 0..<(2 + i % 5) {
+            let a = before.addChild(Node(id: "t\(j)"), to: before.root!, makeActive: j == 0)
+            before.addChild(Node(id: "t\(j)s"), to: a, makeActive: true)
+            let b = after.addChild(Node(id: "t\(j)"), to: after.root!, makeActive: j == i % 2)
+            after.addChild(Node(id: i % 2 == 0 ? "t\(j)s" : "t\(j)n"), to: b, makeActive: true)
+        }
+        let ops = TreeDiff.operations(from: before, to: after)
+        return DOTEncoder.encode(DiffScene.make(old: before, new: after, operations: ops, dialect: .navviz, theme: .light))
+    }
+
+    /// 300 `dot` layouts through one worker at a time: all succeed, and workers are restarted
+    /// only on a Graphviz with the layout limit, every ``GraphvizPool/dotLayoutBudget`` layouts.
+    @Test func manyDotLayoutsRestartWorkersOnlyWhereGraphvizNeedsIt() throws {
+        let pool = GraphvizPool()
+        pool.size = 1
+        var count = 0
+        for i in 0..<300 {
+            let svg = try pool.run(.render(dot: Self.diffDOT(i), format: "svg", engine: "dot"))[0]
+            if svg.starts(with: Array("<?xml".utf8)) { count += 1 }
+        }
+        #expect(count == 300)
+        let version = try #require(GraphvizVersion(GraphvizVersion.headers))
+        if GraphvizVersion.limitsDotLayouts(version) {
+            #expect(GraphvizPool.dotLayoutBudget == 80)
+            #expect(pool.started == 4)  // 300 layouts, 80 a worker
+        } else {
+            #expect(GraphvizPool.dotLayoutBudget == nil)
+            #expect(pool.started == 1)
+        }
+    }
+
+    /// A worker that crashes during a job fails that job with `crashed` (never a hang); the
+    /// next job gets a new worker.
+    @Test func aCrashIsAnErrorAndTheNextJobGetsANewWorker() throws {
+        let marker = "crash-marker-\(UUID().uuidString.prefix(8))"
+        let pool = GraphvizPool(environment: [GraphvizWorker.crashMarker: marker])
+        pool.size = 1
+        #expect(try pool.run(.render(dot: Self.dot, format: "svg", engine: "dot"))[0].count > 100)
+        #expect(throws: RenderError.crashed("signal 6 (\(String(cString: strsignal(6))))")) {
+            try pool.run(.render(dot: "digraph { \"\(marker)\" }", format: "svg", engine: "dot"))
+        }
+        #expect(try pool.run(.render(dot: Self.dot, format: "svg", engine: "dot"))[0].count > 100)
+        #expect(pool.started == 2)
+    }
+
+    /// Frames are drawn in parallel, a run of consecutive frames per worker, in order; a
+    /// frame that fails names itself, counting from the first number given.
+    @Test func framesRunInParallelAndAFailureNamesItsFrame() throws {
+        let pool = GraphvizPool()
+        pool.size = 2
+        let jobs = (0..<6).map { GraphvizJob.frame(dot: Self.diffDOT($0), engine: "dot", svg: true, png: false) }
+        let results = pool.runAll(jobs)
+        #expect(pool.started == 2)
+        for (i, result) in results.enumerated() {
+            let expected = try pool.run(.render(dot: Self.diffDOT(i), format: "svg", engine: "dot"))[0]
+            #expect(try result.get() == [expected, []], "frame \(i) is not its own")
+        }
+        let frames = [Self.dot, "digraph { a -> }", Self.dot].map { Graphviz.FrameJob(dot: $0, engine: "dot", svg: true, png: true) }
+        #expect {
+            try Graphviz.shared.drawFrames(frames, firstNumber: 11)
+        } throws: { error in
+            guard case .frame(12, .invalidDOT) = error as? RenderError else { return false }
+            return true
+        }
+    }
+
+    /// Outside a worker, a `dot` layout never runs in this process.
+    @Test func dotNeverRunsInThisProcess() {
+        #expect(throws: RenderError.self) {
+            try Graphviz.shared.drawFrame(.init(dot: Self.dot, engine: "dot", svg: true, png: false), encoder: PNGFrameEncoder())
+        }
+    }
+
+    /// A worker ends when its socket is closed, and dies of SIGTERM and SIGINT even when the
+    /// process that starts it blocks them (posix_spawn resets its signal mask and dispositions).
+    @Test(arguments: [SIGTERM, SIGINT])
+    func workersEndWithTheirSocketAndDieOfSignals(signal: Int32) throws {
+        let executable = try #require(GraphvizPool.workerExecutable)
+        let closed = try GraphvizWorkerProcess.start(executable: executable)
+        #expect(try closed.run(.render(dot: Self.dot, format: "svg", engine: "dot"))[0].count > 100)
+        let pid = closed.pid
+        closed.stop()
+        #expect(kill(pid, 0) != 0 && errno == ESRCH, "the worker outlived its socket")
+
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, signal)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let worker = Result { () throws(RenderError) in try GraphvizWorkerProcess.start(executable: executable) }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        let signalled = try worker.get()
+        kill(signalled.pid, signal)
+        #expect(throws: RenderError.crashed("signal \(signal) (\(String(cString: strsignal(signal))))")) {
+            try signalled.run(.render(dot: Self.dot, format: "svg", engine: "dot"))
+        }
+    }
+}
+
+/// The worker's wire format.
+struct GraphvizJobTests {
+    @Test func jobsAndAnswersRoundTrip() throws {
+        let jobs: [GraphvizJob] = [
+            .render(dot: "digraph { a -> b }", format: "png", engine: "dot"),
+            .frame(dot: "digraph { é }", engine: "nop2", svg: false, png: true),
+            .frame(dot: "", engine: "dot", svg: true, png: true),
+        ]
+        for job in jobs {
+            var stream = job.encoded()[...]
+            let read: (Int) -> [UInt8]? = { n in
+                guard stream.count >= n else { return nil }
+                defer { stream = stream.dropFirst(n) }
+                return Array(stream.prefix(n))
+            }
+            #expect(try GraphvizJob.read(read) == job)
+            #expect(try GraphvizJob.read(read) == nil)
+        }
+        let answers: [Result<[[UInt8]], RenderError>] = [
+            .success([[1, 2, 3], []]), .failure(.crashed("signal 11")), .failure(.failed(stage: "layout", messages: ["a", "b"])),
+            .failure(.invalidDOT([])), .failure(.missingPlugin(format: "png", plugin: "cairo")),
+            .failure(.mismatchedLibrary(built: "14.1.3", loaded: "2.43.0")), .failure(.unavailable("x")),
+            .failure(.tooLarge(nodes: 9, limit: 5)),
+        ]
+        for answer in answers {
+            var stream = GraphvizJob.encode(answer)[...]
+            let decoded = try GraphvizJob.readAnswer { n in
+                guard stream.count >= n else { return nil }
+                defer { stream = stream.dropFirst(n) }
+                return Array(stream.prefix(n))
+            }
+            #expect(decoded == answer)
+        }
+    }
+
+    /// A message cut short or of an unknown kind is corrupt, never read as something else.
+    @Test func corruptMessagesAreRefused() {
+        let whole = GraphvizJob.render(dot: "digraph { a }", format: "svg", engine: "dot").encoded()
+        for cut in [3, 12, whole.count - 1] {
+            var stream = whole.prefix(cut)[...]
+            #expect(throws: Wire.Corrupt.self) {
+                try GraphvizJob.read { n in
+                    guard stream.count >= n else { return nil }
+                    defer { stream = stream.dropFirst(n) }
+                    return Array(stream.prefix(n))
+                }
+            }
+        }
+        var unknown = whole
+        unknown[0] = 9
+        var stream = unknown[...]
+        #expect(throws: Wire.Corrupt.self) {
+            try GraphvizJob.read { n in
+                defer { stream = stream.dropFirst(n) }
+                return Array(stream.prefix(n))
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// navviz's Graphviz worker processes, seen from the command line: a crash is an error that
+/// names its frame, and workers do not outlive navviz.
+struct GraphvizWorkerCommandTests {
+    /// A sequence of `count` snapshots of a tab bar whose active tab moves on each time.
+    static func sequence(_ count: Int) throws -> URL {
+        let tabs = (0..<6).map { #"{"id": "tab\#($0)", "kind": "stack", "children": [{"id": "screen\#($0)"}]}"# }
+        let frames = (0..<count).map { i in
+            #"{"tree": {"id": "root", "kind": "tabs", "active": "tab\#(i % 6)", "children": [\#(tabs.joined(separator: ", "))]}}"#
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-workers-\(UUID().uuidString).json")
+        try Data(#"{"navviz": 1, "frames": [\#(frames.joined(separator: ",\n"))]}"#.utf8).write(to: url)
+        return url
+    }
+
+    /// A worker that crashes while drawing a frame (here: on purpose, on the frame that
+    /// first shows `screen3`) makes navviz fail with a message naming that frame, exit 70,
+    /// and leave no output directory.
+    @Test func aCrashNamesItsFrame() throws {
+        let input = try Self.sequence(8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-crash-\(UUID().uuidString)")
+        let r = try NavVizBinary.run(["animate", input.path, "-o", out.path, "--layout", "per-frame", "--png"],
+                                     stdin: nil, environment: ["NAVVIZ_TEST_WORKER_CRASH": "node-tab3\", class=\"active"])
+        #expect(r.status == 70)
+        #expect(r.stderr.hasPrefix("\(input.path): error: frame "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(": graphviz crashed in a worker process: signal 6 (\(String(cString: strsignal(6))))\n"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // The frame named is the first whose DOT has tab3 active.
+        let number = r.stderr.split(separator: " ").dropFirst(3).first.flatMap { Int($0.dropLast()) }
+        let dots = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-crash-dot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dots) }
+        #expect(try NavVizBinary.run(["animate", input.path, "-o", dots.path, "--layout", "per-frame", "--dot-only"]).status == 0)
+        let first = try (1...20).first { i in
+            let name = dots.appendingPathComponent(String(format: "frames/%04d.dot", i))
+            return try String(contentsOf: name, encoding: .utf8).contains("node-tab3\", class=\"active")
+        }
+        #expect(number != nil && number == first)
+    }
+
+    /// The worker processes of a navviz that is killed (SIGKILL: nothing of navviz runs) or
+    /// terminated end too, within moments: their socket ends with navviz.
+    @Test(arguments: [SIGKILL, SIGTERM])
+    func workersDieWithNavviz(signal: Int32) throws {
+        let input = try Self.sequence(600)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let navviz = Process()
+        navviz.executableURL = NavVizBinary.url
+        navviz.arguments = ["animate", input.path, "-o", out.path, "--layout", "per-frame", "--png", "--jobs", "2"]
+        navviz.standardOutput = FileHandle.nullDevice
+        navviz.standardError = FileHandle.nullDevice
+        try navviz.run()
+        var workers: [Int32] = []
+        for _ in 0..<400 where workers.count < 2 && navviz.isRunning {
+            usleep(25_000)
+            workers = Self.children(of: navviz.processIdentifier)
+        }
+        try #require(workers.count == 2, "navviz started no workers")
+        kill(navviz.processIdentifier, signal)
+        navviz.waitUntilExit()
+        var alive = workers
+        for _ in 0..<200 where !alive.isEmpty {
+            usleep(25_000)
+            alive = alive.filter(Self.isRunning)
+        }
+        #expect(alive.isEmpty, "workers \(alive) outlived navviz")
+        alive.forEach { kill($0, SIGKILL) }
+    }
+
+    /// The pids of `parent`'s child processes.
+    static func children(of parent: Int32) -> [Int32] {
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ps.arguments = ["ps", "-A", "-o", "pid=,ppid="]
+        let pipe = Pipe()
+        ps.standardOutput = pipe
+        guard (try? ps.run()) != nil else { return [] }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ps.waitUntilExit()
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ").compactMap { Int32($0) }
+            return fields.count == 2 && fields[1] == parent ? fields[0] : nil
+        }
+    }
+
+    /// Whether `pid` is a process that has not ended (a zombie waiting to be reaped has).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ps.arguments = ["ps", "-o", "stat=", "-p", String(pid)]
+        let pipe = Pipe()
+        ps.standardOutput = pipe
+        guard (try? ps.run()) != nil else { return true }
+        let state = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ps.waitUntilExit()
+        return !state.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !state.contains("Z")
+    }
+}
