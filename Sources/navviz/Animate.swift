@@ -75,6 +75,11 @@ extension NavVizCommand {
                 let (source, plan) = try frames.plan(file)
                 let name = title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
                 let count = plan.frames.count
+                if count >= Self.noteFrames {
+                    // A long run says up front what it will make.
+                    let kinds = (png ? ["PNG"] : []) + (gif ? ["a GIF"] : [])
+                    Terminal.note("\(displayName(file)): note: drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it")
+                }
                 let staged = try OutputDirectory(output, inputs: [file])
                 if dotOnly {
                     // For benchmarks: the Graphviz source of every frame, and nothing drawn.
@@ -104,6 +109,9 @@ extension NavVizCommand {
                 }
             }
         }
+
+        /// From this many frames on, a run says up front what it will draw.
+        static let noteFrames = 1_000
     }
 }
 

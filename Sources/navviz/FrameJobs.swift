@@ -32,6 +32,7 @@ enum FrameJobs {
             }
         }
         var chunk: [(number: Int, frame: AnimationFrame)] = []
+        var checked = false
         func draw() throws {
             let rendered: [AnimationRenderer.Rendered]
             do throws(RenderError) {
@@ -39,6 +40,12 @@ enum FrameJobs {
                 rendered = try drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1)
             } catch {
                 throw Failure(error, file: source.file)
+            }
+            if !checked {
+                // The first chunk stands for every frame.
+                checked = true
+                let svg = rendered.reduce(0) { $0 + $1.svg.count }, all = rendered.reduce(svg) { $0 + ($1.png?.count ?? 0) }
+                try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
             }
             for ((i, _), rendered) in zip(chunk, rendered) {
                 try writer.write(rendered.svg, AnimationBundle.svgName(i))

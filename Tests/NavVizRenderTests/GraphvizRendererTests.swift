@@ -26,6 +26,25 @@ struct GraphvizRendererTests {
         #expect(groups.ids.contains("edge-tabBar-tabOne"))
     }
 
+    /// A bitmap wider than cairo's 32,767 pixels: Graphviz would shrink it to a strip and
+    /// print `(null): graph is too large for cairo-renderer bitmaps` on stderr; navviz
+    /// catches that line (``GraphvizStderr``) and refuses the picture instead.
+    @Test func bitmapTooLargeForCairoIsAnError() throws {
+        let dot = "digraph { node [shape=box, width=3]; " + (0..<200).map { "n\($0);" }.joined() + " }"
+        do {
+            _ = try Graphviz.shared.render(dot: dot, format: .png)
+            Issue.record("a PNG wider than cairo allows was drawn")
+        } catch {
+            guard case .tooLargeForBitmap(let scale) = error else { Issue.record("\(error)"); return }
+            // 200 boxes 3 inches wide at 96 dpi, and the gaps between them.
+            #expect(scale > 0.4 && scale < 0.6, "\(scale)")
+        }
+        // SVG has no such limit.
+        #expect(try Graphviz.shared.render(dot: dot, format: .svg).count > 0)
+        let error = RenderError.tooLargeForBitmap(scale: 0.046)
+        #expect(error.description == "the picture is too large for a bitmap: cairo draws at most 32,767 pixels a side, and Graphviz would shrink it to 4.6% to fit (use SVG or PDF, which have no such limit, or draw fewer nodes)")
+    }
+
     @Test func sameDOTSameSVG() throws {
         let dot = DOTEncoder.encode(TreeScene.make(try Self.tabs(), theme: .light))
         #expect(try Graphviz.shared.render(dot: dot, format: .svg) == Graphviz.shared.render(dot: dot, format: .svg))

@@ -116,6 +116,18 @@ struct RenderCommandTests {
         #expect(try NavVizBinary.run(["render", "-", "--format", "dot"], stdin: s).status == 0)
     }
 
+    /// Graphviz's own stderr line for a bitmap past cairo's size never reaches the user; the
+    /// picture is refused with a navviz message naming the file, and nothing is written.
+    @Test func bitmapTooWideIsRefusedWithoutGraphvizLines() throws {
+        let leaves = (0..<3_000).map { #"{"id": "leaf\#($0)", "label": "A fairly long label \#($0)"}"# }.joined(separator: ", ")
+        let wide = #"{"id": "root", "children": ["# + leaves + "]}"
+        let r = try NavVizBinary.run(["render", "-", "--format", "png"], stdin: wide)
+        #expect(r.status == 65)
+        #expect(r.stderr.hasPrefix("<stdin>: error: the picture is too large for a bitmap: cairo draws at most 32,767 pixels a side, and Graphviz would shrink it to 4.6% to fit"), "\(r.stderr)")
+        #expect(!r.stderr.contains("(null)"))
+        #expect(r.stdout.isEmpty)
+    }
+
     /// A frame of a sequence is measured once drawn: the message names the file too.
     @Test func largeFrameOfASequenceIsRefusedWithTheFileName() throws {
         let nodes = (0..<5_001).map { #"{"id": "n\#($0)"}"# }.joined(separator: ", ")

@@ -202,7 +202,14 @@ public final class Graphviz: @unchecked Sendable {
             }
         }
         GraphvizMessages.reset()
-        return try body(context!)
+        let gvc = context!
+        let (result, printed) = GraphvizStderr.capture { () throws(RenderError) -> T in try body(gvc) }
+        if let scale = GraphvizStderr.bitmapScale(printed) { throw .tooLargeForBitmap(scale: scale) }
+        switch result {
+        case .success(let value): return value
+        case .failure(.failed(let stage, let messages)): throw .failed(stage: stage, messages: messages + printed)
+        case .failure(let error): throw error
+        }
     }
 
     /// Walks a laid-out graph (after a `dot` render attached its attributes).

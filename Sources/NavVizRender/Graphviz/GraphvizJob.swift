@@ -155,6 +155,7 @@ extension RenderError {
         case .failed(let stage, let messages): (5, [stage] + messages)
         case .tooLarge(let nodes, let limit): (6, [String(nodes), String(limit)])
         case .crashed(let how): (7, [how])
+        case .tooLargeForBitmap(let scale): (8, [String(scale)])
         // A worker draws one frame a job and never names it; the caller does.
         case .frame(_, let error): error.wire
         }
@@ -171,6 +172,9 @@ extension RenderError {
             guard let nodes = Int(s[0]), let limit = Int(s[1]) else { return nil }
             self = .tooLarge(nodes: nodes, limit: limit)
         case (7, 1): self = .crashed(s[0])
+        case (8, 1):
+            guard let scale = Double(s[0]) else { return nil }
+            self = .tooLargeForBitmap(scale: scale)
         default: return nil
         }
     }

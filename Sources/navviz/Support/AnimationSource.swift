@@ -29,6 +29,8 @@ struct AnimationSource {
     let options: TimelineOptions
     let step: StepMode
     let theme: Theme
+    /// The states drawn (`--steps`); nil: all.
+    var steps: StepRange? = nil
 
     /// What the first pass learns.
     struct Plan {
@@ -46,24 +48,25 @@ struct AnimationSource {
     static let heldBytes = ProcessInfo.processInfo.environment["NAVVIZ_HELD_BYTES"].flatMap { Int($0) } ?? 2 << 20
     static let heldNodes = 25_000
 
-    /// Reads `file` once and plans its animation.
+    /// Reads `file` once and plans its animation of the states `steps` (all if nil),
+    /// refusing it as soon as it would have more than `maxFrames` frames.
     static func plan(_ file: String, options: TimelineOptions, step: StepMode, theme: Theme,
-                     layout: AnimationRenderer.LayoutMode) throws -> (AnimationSource, Plan) {
+                     layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: options.input.options) {
-            let source = AnimationSource(storage: .streamed(streamed), file: file, options: options, step: step, theme: theme)
+            let source = AnimationSource(storage: .streamed(streamed), file: file, options: options, step: step, theme: theme, steps: steps)
             do {
-                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false)
+                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames)
             } catch is SnapshotStream.Irregular {
                 // Read whole below: that reports what the stream stopped at.
             }
         }
         let timeline = try options.build(file)
-        let source = AnimationSource(storage: .whole(timeline), file: file, options: options, step: step, theme: theme)
-        return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes)
+        let source = AnimationSource(storage: .whole(timeline), file: file, options: options, step: step, theme: theme, steps: steps)
+        return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames)
     }
 
     /// The plan, and the source for the second pass: the frames themselves if `hold`.
-    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool) throws -> (AnimationSource, Plan) {
+    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int) throws -> (AnimationSource, Plan) {
         var planner = AnimationRenderer.Planner(layout: layout)
         var frames: [AnimationFrame.Info] = []
         var kept: [AnimationFrame] = []
@@ -87,12 +90,16 @@ struct AnimationSource {
                 }
             }
         }
-        let (title, warnings) = try forEachStep { step in
+        // The last state whose frames are within `maxFrames`, for the message past it.
+        var lastWithin: Int?
+        let (title, warnings, states) = try forEachStep { step in
             outline.add(step)
             for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
                 chunk.append(frame)
                 frames.append(frame.info)
             }
+            guard frames.count <= maxFrames else { throw tooManyFrames(maxFrames, at: step.index, lastWithin: lastWithin) }
+            lastWithin = step.index
             if chunk.count >= AnimationRenderer.Drawing.framesPerChunk {
                 try planChunk(chunk)
                 chunk.removeAll(keepingCapacity: true)
@@ -102,6 +109,10 @@ struct AnimationSource {
         Terminal.warning(warnings, file: file)
         outline.title = title
         guard !frames.isEmpty else {
+            if let steps {
+                throw Failure(["\(displayName(file)): error: --steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")"],
+                              status: Failure.Status.usage)
+            }
             throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
         }
         let drawing: AnimationRenderer.Drawing
@@ -139,26 +150,58 @@ struct AnimationSource {
         guard number == count else { throw changed() }
     }
 
+    /// The refusal of an animation past `maxFrames` frames at state `index`, naming the
+    /// options that choose less: the states that fit, and the limit.
+    private func tooManyFrames(_ maxFrames: Int, at index: Int, lastWithin: Int?) -> Failure {
+        let first = steps?.lower ?? 0
+        let fit = lastWithin.map { "--steps \(first)..\($0)" } ?? "fewer states with --steps A..B"
+        return Failure(["""
+            \(displayName(file)): error: the animation would have more than \(PlainText.count(maxFrames)) frames \
+            (the limit, reached at state \(PlainText.count(index))); draw part of it with \(fit) \
+            (0-based states, both included), or raise the limit with --max-frames N
+            """], status: Failure.Status.dataError)
+    }
+
     private func changed() -> Failure {
         Failure(["\(displayName(file)): error: the file changed while navviz was reading it"], status: Failure.Status.noInput)
     }
 
-    /// Every state in order; returns the timeline's title and what a streamed reading
-    /// tolerated (a whole reading has printed its warnings). Throws
-    /// ``SnapshotStream/Irregular`` when a streamed file has something to report.
+    /// Every state in order (those of `steps`, the first of them without the transition
+    /// that led to it); returns the timeline's title, what a streamed reading tolerated (a
+    /// whole reading has printed its warnings) and how many states were read. Reading stops
+    /// after the last state of `steps`. Throws ``SnapshotStream/Irregular`` when a streamed
+    /// file has something to report.
     @discardableResult
-    private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> (String?, [DocumentWarning]) {
+    private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> (String?, [DocumentWarning], Int) {
+        var states = 0
+        /// False once the states of `steps` are all read.
+        func visit(_ step: TimelineStep) throws -> Bool {
+            states += 1
+            guard let steps else {
+                try body(step)
+                return true
+            }
+            if steps.contains(step.index) {
+                var step = step
+                if step.index == steps.lower {
+                    step.before = nil
+                    step.transition = nil
+                }
+                try body(step)
+            }
+            return !steps.isPast(step.index)
+        }
         switch storage {
         case .whole(let timeline):
-            for step in timeline.steps { try body(step) }
-            return (timeline.title, [])
+            for step in timeline.steps where try !visit(step) { break }
+            return (timeline.title, [], states)
         case .streamed(let f):
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
             var stepper = SequenceStepper(dialect: options.dialect)
             while let read = try stream.next() {
-                try body(stepper.step(options.redact ? Redaction.redact(read) : read))
+                if try !visit(stepper.step(options.redact ? Redaction.redact(read) : read)) { break }
             }
-            return (stream.title, stream.warnings)
+            return (stream.title, stream.warnings, states)
         }
     }
 }

@@ -37,7 +37,7 @@ struct Failure: Error {
 
     private static func status(_ error: RenderError) -> Int32 {
         switch error {
-        case .tooLarge: Status.dataError
+        case .tooLarge, .tooLargeForBitmap: Status.dataError
         case .unavailable, .mismatchedLibrary: Status.unavailable
         case .missingPlugin, .invalidDOT, .failed, .crashed: Status.software
         case .frame(_, let error): status(error)
@@ -80,6 +80,11 @@ enum Terminal {
         if annotate, WorkflowCommands.enabled {
             WorkflowCommands.emit(WorkflowCommands.annotations(errorLines: lines))
         }
+    }
+
+    /// Writes a line that says what a long run is about to do, `FILE: note: …`, to stderr.
+    static func note(_ line: String) {
+        _ = write(Array((PlainText.visible(line) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Writes what a reader tolerated as `FILE:LINE: warning: …` lines to stderr.

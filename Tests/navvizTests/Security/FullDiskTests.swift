@@ -72,10 +72,27 @@ struct FullDiskTests {
         #expect(!lines.isEmpty)
         for line in lines {
             #expect(line.hasPrefix("\(out): error: cannot write: "), "\(line)")
-            #expect(line.hasSuffix(": no space left on device"), "\(line)")
+            // A full disk, or the estimate from the first frames that they would not fit.
+            #expect(line.hasSuffix(": no space left on device") || line.hasSuffix("free; draw part of the recording with --steps A..B"), "\(line)")
             #expect(!line.contains(".navviz-new-"), "\(line)")
         }
         // Nothing is left behind: no bundle, no staging directory.
         #expect((try FileManager.default.contentsOfDirectory(atPath: disk.path)) == [])
+    }
+
+    /// A recording whose first frames fit but whose whole would not is refused after its
+    /// first frames, with the estimate, before the disk is full.
+    @Test func animateThatWouldNotFitIsRefusedFromItsFirstFrames() throws {
+        guard let disk = Self.smallDisk() else { return }
+        defer { Self.unmount(disk) }
+        let log = disk.appendingPathComponent("session.ndjson")
+        let lines = (0..<400).map { i in #"{"id": "nav", "kind": "stack", "children": [{"id": "home"}"# + (i % 2 == 1 ? #", {"id": "d\#(i % 5)"}"# : "") + "]}" }
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let out = disk.appendingPathComponent("bundle").path
+        let r = try NavVizBinary.run(["animate", log.path, "-o", out])
+        #expect(r.status == 74)
+        #expect(r.stderr.hasPrefix("\(out): error: cannot write: 799 frames need about "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("free; draw part of the recording with --steps A..B\n"), "\(r.stderr)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: disk.path)) == ["session.ndjson"])
     }
 }

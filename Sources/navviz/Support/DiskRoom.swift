@@ -1,0 +1,39 @@
+import Foundation
+import NavVizCore
+
+/// Whether an animation fits on the disk it is written to, estimated from its first frames
+/// before the rest are drawn: a long recording should not fill a disk silently and fail
+/// near the end.
+enum DiskRoom {
+    /// Throws when `count` frames, at the size of the `drawn` frames drawn first
+    /// (`frameBytes` for their files, `playerBytes` of it again for the player, which holds
+    /// every SVG frame), would need more than the space free for `directory`.
+    static func check(frameBytes: Int, playerBytes: Int, drawn: Int, of count: Int, in directory: String, output: String) throws {
+        guard drawn > 0, let free = free(directory) else { return }
+        let perFrame = Double(frameBytes + playerBytes) / Double(drawn)
+        let needed = perFrame * Double(count)
+        guard needed > Double(free) else { return }
+        throw Failure(["""
+            \(output): error: cannot write: \(PlainText.count(count)) frames need about \(size(needed)) (\(size(perFrame)) a frame, from the first \(drawn)), \
+            and its disk has \(size(Double(free))) free; draw part of the recording with --steps A..B
+            """], status: Failure.Status.cannotCreate)
+    }
+
+    /// Bytes an unprivileged process may still write on the file system of `path`.
+    static func free(_ path: String) -> Int? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return Int(info.f_bavail) * Int(info.f_frsize)
+    }
+
+    /// `1.2 MB`, `640 KB`.
+    static func size(_ bytes: Double) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = bytes, unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(Int(value)) bytes" : String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
+    }
+}
