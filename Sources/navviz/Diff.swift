@@ -21,8 +21,11 @@ extension NavVizCommand {
             replaced root gives pushed: []). reswift and tempura: the linear route diffs of \
             ReSwift-Router and Tempura over the two active paths.
 
-            Formats: text (numbered operations; for a sequence, a header per transition), json \
-            (FORMAT.md's array of operations; for a sequence, an array of {"from", "to", \
+            The format comes from --format, else from the extension of -o (.txt, .json, .dot \
+            or .gv, .svg, .png, .pdf, .mmd or .mermaid), else text; when both are given and \
+            name different formats, navviz stops with exit status 64. Formats: text \
+            (numbered operations; for a sequence, a header per transition), json (the array \
+            of operations described in docs/format.md; for a sequence, an array of {"from", "to", \
             "label", "operations"} objects, one per transition), and one picture of both states: \
             dot, svg, png, pdf or mermaid. In the picture kept nodes look as in 'navviz render' \
             with the new active path emphasised, new nodes are green, removed nodes red and \
@@ -44,7 +47,7 @@ extension NavVizCommand {
         @Option(help: "Whose rules compute the operations: navviz, katana, reswift or tempura.")
         var dialect: DiffDialect = .navviz
 
-        @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid.")
+        @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid. Default: the extension of -o, else text.")
         var format: DiagramFormat?
 
         @Option(help: "Of a sequence, only the transition from frames[N] to frames[N+1] (0-based), or 'last'.")

@@ -14,10 +14,12 @@ extension NavVizCommand {
             emphasised, inactive branches are muted, switch containers (tabs, pages, splits) \
             have a double border and a ⇄ mark, and shapes follow each node's kind.
 
-            The format comes from --format, else from the extension of -o, else text. svg, png \
-            and pdf are rendered in-process by Graphviz; dot, json (the frame as a FORMAT.md \
-            snapshot) and text (an indented tree, ● on the active path) print to standard \
-            output without -o.
+            The format comes from --format, else from the extension of -o (.svg, .png, .pdf, \
+            .dot or .gv, .json, .txt, .mmd), else text; when both are given and name different \
+            formats, navviz stops with exit status 64. svg, png and pdf are rendered \
+            in-process by Graphviz; dot, json (the frame as a snapshot document, see \
+            docs/format.md), text (an indented tree, ● on the active path) and mermaid (a \
+            Mermaid flowchart for a Markdown file) print to standard output without -o.
 
             Examples:
               navviz render Samples/katana-tabs.json -o tabs.png
@@ -30,7 +32,7 @@ extension NavVizCommand {
 
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "Output format: svg, png, pdf, dot, json or text.")
+        @Option(help: "Output format: svg, png, pdf, dot, json, text or mermaid. Default: the extension of -o, else text.")
         var format: RenderFormat?
 
         @Option(help: "Which frame to draw: a 0-based index as in 'frames[N]', or 'last'. Frame 0 of an action script is its initial tree.")
@@ -52,6 +54,8 @@ extension NavVizCommand {
                     bytes = Array(TreeText.render(chosen.tree).utf8)
                 case .json:
                     bytes = Array(DocumentEncoder.snapshot(chosen.tree).utf8)
+                case .mermaid:
+                    bytes = Array(MermaidEncoder.encode(TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)).utf8)
                 case .dot, .svg, .png, .pdf:
                     let scene = TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)
                     bytes = try ImageOutput.bytes(scene: scene, format: format, file: file)

@@ -28,8 +28,9 @@ extension NavVizCommand {
             document's of the same id.
 
             The format comes from --format, else from the extension of -o (.txt, .json, \
-            .dot or .gv, .svg, .png, .pdf, .mmd or .mermaid), else text. text lists the \
-            numbered instructions, then the final active path. json is FORMAT.md's array of \
+            .dot or .gv, .svg, .png, .pdf, .mmd or .mermaid), else text; when both are given \
+            and name different formats, navviz stops with exit status 64. text lists the \
+            numbered instructions, then the final active path. json is the array (docs/format.md) of \
             leave, switch and enter objects. dot, svg, png, pdf and mermaid draw the starting \
             tree with the destination traced, each instruction's number on its node, entered \
             nodes as dotted ghosts and the final active path marked.
@@ -57,7 +58,7 @@ extension NavVizCommand {
         @Option(help: "A file of templates: an object mapping ids to nodes, or a document with a 'templates' field.")
         var templates: String?
 
-        @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid.")
+        @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid. Default: the extension of -o, else text.")
         var format: DiagramFormat?
 
         @OptionGroup var output: OutputOptions

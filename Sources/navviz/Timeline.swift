@@ -14,7 +14,9 @@ extension NavVizCommand {
             request has one frame per executed Portus instruction. This is what 'animate' and \
             'check' read.
 
-            Text shows each frame as a tree and the numbered operations between frames; json \
+            The format comes from --format, else from the extension of -o (.txt, .json), else \
+            text; when both are given and name different formats, navviz stops with exit \
+            status 64. Text shows each frame as a tree and the numbered operations between frames; json \
             is {"navviz": 1, "title", "source", "frames": [{"index", "label", "tree"}], \
             "transitions": [{"from", "to", "label", "operations"}], "failure"}.
 
@@ -28,13 +30,14 @@ extension NavVizCommand {
 
         @OptionGroup var timeline: TimelineOptions
 
-        @Option(help: "Output format: text or json.")
-        var format: TimelineOutput = .text
+        @Option(help: "Output format: text or json. Default: the extension of -o (.txt, .json), else text.")
+        var format: TimelineOutput?
 
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             try reporting {
+                let format = try OutputExtension.resolve(format, output: output.path, fallback: .text, aliases: ["txt": .text])
                 let built = try timeline.build(file)
                 let text = format == .json ? TimelineFormat.json(built) : TimelineFormat.text(built)
                 try output.write(Array(text.utf8), binary: false, inputs: [file])

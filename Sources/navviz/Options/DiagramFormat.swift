@@ -13,22 +13,41 @@ enum DiagramFormat: String, ExpressibleByArgument, CaseIterable {
     /// The same format for ``ImageOutput`` (dot and the Graphviz images).
     var render: RenderFormat? { RenderFormat(rawValue: rawValue) }
 
-    /// The explicit format, else the output's extension, else text.
+    /// The explicit format, else the output's extension, else text (see ``OutputExtension``).
     static func resolve(_ explicit: DiagramFormat?, output: String?) throws -> DiagramFormat {
-        try explicit ?? OutputExtension.format(of: output, fallback: .text, aliases: ["txt": .text, "gv": .dot, "mmd": .mermaid])
+        try OutputExtension.resolve(explicit, output: output, fallback: .text, aliases: ["txt": .text, "gv": .dot, "mmd": .mermaid])
     }
 }
 
-/// Picks an output format from a file name's extension.
+/// The one rule every command follows for its output format: the format comes from
+/// `--format`, else from the extension of `-o`, else the command's default; when both are
+/// given and name different formats, that is a usage error (exit 64) saying so. An
+/// extension that names no format is an error only when it would decide the format.
 enum OutputExtension {
-    /// The format named by `output`'s extension (or an alias of it); `fallback` for standard
-    /// output and names without an extension; a usage error for an unknown extension.
-    static func format<F: RawRepresentable & CaseIterable>(of output: String?, fallback: F, aliases: [String: F]) throws -> F
+    static func resolve<F: RawRepresentable & CaseIterable & Equatable>(_ explicit: F?, output: String?, fallback: F, aliases: [String: F]) throws -> F
     where F.RawValue == String {
-        guard let output, output != "-" else { return fallback }
+        let named = try format(of: output, aliases: aliases, required: explicit == nil)
+        if let explicit {
+            if let named, named != explicit, let output {
+                let ext = (output as NSString).pathExtension
+                throw Failure(["\(output): error: --format \(explicit.rawValue) disagrees with the extension '.\(ext)' of -o, which means \(named.rawValue); drop one, or make them agree"],
+                              status: Failure.Status.usage)
+            }
+            return explicit
+        }
+        return named ?? fallback
+    }
+
+    /// The format named by `output`'s extension (or an alias of it); nil for standard output
+    /// and names without an extension; for an unknown extension, a usage error when
+    /// `required`, else nil.
+    static func format<F: RawRepresentable & CaseIterable>(of output: String?, aliases: [String: F], required: Bool) throws -> F?
+    where F.RawValue == String {
+        guard let output, output != "-" else { return nil }
         let ext = (output as NSString).pathExtension.lowercased()
-        if ext.isEmpty { return fallback }
+        if ext.isEmpty { return nil }
         if let f = aliases[ext] ?? F(rawValue: ext) { return f }
+        guard required else { return nil }
         let names = F.allCases.map(\.rawValue).joined(separator: "|")
         throw Failure(["\(output): error: cannot tell the format from the extension '.\(ext)'; use --format \(names)"], status: Failure.Status.usage)
     }

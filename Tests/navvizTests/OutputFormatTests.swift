@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// One format rule for every command: `--format`, else the extension of `-o`, else the
+/// command's default; both given and naming different formats is exit 64. JSON output is
+/// JSON.
+struct OutputFormatTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// `--format` and `-o`'s extension disagree: exit 64 saying so, nothing written.
+    @Test(arguments: [
+        (["render", "Samples/katana-tabs.json", "--format", "svg"], "x.png", "svg", "png"),
+        (["render", "Samples/katana-tabs.json", "--format", "text"], "x.json", "text", "json"),
+        (["diff", "Samples/katana-article.before.json", "Samples/katana-article.after.json", "--format", "png"], "d.svg", "png", "svg"),
+        (["route", "Samples/portus-example-1.route.json", "--format", "json"], "r.txt", "json", "text"),
+        (["timeline", "Samples/tab-switch.sequence.json", "--format", "text"], "t.json", "text", "json"),
+        (["timeline", "Samples/tab-switch.sequence.json", "--format", "json"], "t.md", nil, nil),
+    ] as [([String], String, String?, String?)])
+    func formatAndExtensionMustAgree(arguments: [String], output: String, given: String?, named: String?) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let path = tmp.appendingPathComponent(output).path
+        let r = try NavVizBinary.run(arguments + ["-o", path])
+        guard let given, let named else {
+            // An extension that names no format does not disagree with an explicit one.
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: path))
+            return
+        }
+        let ext = (output as NSString).pathExtension
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr == "\(path): error: --format \(given) disagrees with the extension '.\(ext)' of -o, which means \(named); drop one, or make them agree\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+    }
+
+    /// Without `--format`, the extension decides, for every command (aliases included).
+    @Test func theExtensionPicksTheFormat() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        func run(_ arguments: [String], _ name: String) throws -> String {
+            let path = tmp.appendingPathComponent(name).path
+            let r = try NavVizBinary.run(arguments + ["-o", path])
+            #expect(r.status == 0, "\(arguments) -o \(name): \(r.stderr)")
+            return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        }
+        let timeline = try run(["timeline", "Samples/tab-switch.sequence.json"], "t.json")
+        #expect((try? JSONSerialization.jsonObject(with: Data(timeline.utf8))) != nil, "timeline -o t.json is not JSON: \(timeline.prefix(80))")
+        #expect(try run(["timeline", "Samples/tab-switch.sequence.json"], "t.txt").hasPrefix("tab switch plus a replaced stack\n\nframe 0"))
+        #expect(try run(["render", "Samples/katana-tabs.json"], "tabs.mmd").hasPrefix("flowchart TD\n"))
+        #expect(try run(["render", "Samples/katana-tabs.json"], "tabs.gv").hasPrefix("digraph"))
+        #expect(try run(["diff", "Samples/katana-article.before.json", "Samples/katana-article.after.json"], "d.mmd").hasPrefix("flowchart TD\n"))
+        #expect(try run(["route", "Samples/portus-example-1.route.json"], "r.json").hasPrefix("["))
+        // Agreeing aliases are fine.
+        #expect(try run(["render", "Samples/katana-tabs.json", "--format", "dot"], "tabs2.gv").hasPrefix("digraph"))
+        #expect(try run(["render", "Samples/katana-tabs.json", "--format", "text"], "tabs.txt").hasPrefix("tabBar"))
+    }
+
+    @Test func renderWritesMermaid() throws {
+        let r = try NavVizBinary.run(["render", "Samples/nivelir-chat.yaml", "--format", "mermaid"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("flowchart TD\n"))
+        #expect(r.stdout.contains("  n6(\"ChatViewController<br/><small>chatId=42</small>\")\n"))
+        #expect(r.stdout.contains("  n5 ==> n6\n"))  // the active path
+    }
+
+    /// Every command's JSON output, for every sample it takes, parses as JSON.
+    @Test func everyJSONOutputIsJSON() throws {
+        var checked = 0
+        for sample in PackagePaths.allSamples() {
+            let path = "Samples/" + sample
+            var runs = [["render", path, "--format", "json"], ["timeline", path, "--format", "json"]]
+            if sample.hasSuffix(".sequence.json") { runs.append(["diff", path, "--format", "json"]) }
+            if sample.hasSuffix(".route.json") { runs.append(["route", path, "--format", "json"]) }
+            for arguments in runs {
+                let r = try NavVizBinary.run(arguments)
+                if r.status == 1 && arguments[0] == "route" {
+                    // An unreachable destination writes nothing at all.
+                    #expect(r.stdout.isEmpty)
+                    continue
+                }
+                #expect(r.status == 0 || r.status == 1, "\(arguments): \(r.stderr)")
+                #expect((try? JSONSerialization.jsonObject(with: Data(r.stdoutBytes))) != nil, "\(arguments) printed no JSON: \(r.stdout.prefix(120))")
+                checked += 1
+            }
+        }
+        #expect(checked > 30)
+    }
+}
