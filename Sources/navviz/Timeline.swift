@@ -20,8 +20,9 @@ extension NavVizCommand {
             is {"navviz": 1, "title", "source", "frames": [{"index", "label", "tree"}], \
             "transitions": [{"from", "to", "label", "operations"}], "failure"}.
 
-            A failing script step exits 65 naming the step, the action and why; an unreachable \
-            route prints the frames that ran and exits 1.
+            A script whose step fails and a route that cannot reach its destination print the \
+            frames that ran, then 'error:' naming the failing step (its number, action and \
+            why) or the reason, and exit 1.
             """
         )
 
@@ -66,10 +67,6 @@ struct TimelineOptions: ParsableArguments {
     func build(_ file: String) throws -> NavVizCore.Timeline {
         var document = try input.load(file)
         if redact { document = Redaction.redact(document) }
-        do {
-            return try TimelineBuilder.build(document, dialect: dialect)
-        } catch {
-            throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
-        }
+        return TimelineBuilder.build(document, dialect: dialect)
     }
 }

@@ -3,14 +3,17 @@ import NavVizCore
 import NavVizFiles
 
 extension NavVizCommand {
-    /// `navviz validate FILE...`: checks documents against FORMAT.md, for CI.
+    /// `navviz validate FILE...`: checks documents against docs/format.md (and runs scripts), for CI.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check documents against the navviz format.",
             discussion: """
             Reads each file (JSON, YAML, or an .ndjson/.jsonl log) and lists every problem as \
-            'FILE: error: PATH: MESSAGE'. Exits 0 when all are valid, 65 when any is invalid, \
-            66 when a file cannot be read.
+            'FILE: error: PATH: MESSAGE'. An action script is also run, step by step: a step \
+            that cannot run is reported with its place, its action and why \
+            ('FILE: error: steps[2] ('open chat') actions[1] (pop): no node 'chat' in the \
+            tree; the step was not applied'). Exits 0 when all are valid, 65 when any is \
+            invalid or has a failing step, 66 when a file cannot be read.
             """
         )
 
@@ -27,6 +30,9 @@ extension NavVizCommand {
             for file in files {
                 do {
                     let document = try input.load(file)
+                    if case .script(let script) = document, let failure = ScriptRunner.runUntilFailure(script).failure {
+                        throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.dataError)
+                    }
                     if !quiet { Terminal.out("\(file): ok (\(document.summary))\n") }
                 } catch {
                     let failure = (error as? DocumentFile.LoadError).map(Failure.init) ?? (error as? Failure) ?? Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)

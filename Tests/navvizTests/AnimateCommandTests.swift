@@ -192,17 +192,21 @@ struct AnimateCommandTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("keep")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try "old".write(to: out.appendingPathComponent("marker.txt"), atomically: true, encoding: .utf8)
-        let bad = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: #"{"initial": {"id": "r"}, "steps": [{"label": "boom", "actions": [{"pop": "ghost"}]}]}"#)
+        let first = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = Self.files(out)
+        let bad = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: #"{"initial": {"id": "r"}, "steps": [{"label": "boom", "actions": [{"pop": {"id": "ghost"}}]}]}"#)
         #expect(bad.status == 65)
-        #expect(bad.stderr == "<stdin>: error: steps[0] ('boom') actions[0] (pop): no node 'ghost' in the tree; the step was not applied\n")
-        #expect(Self.files(out) == ["marker.txt"])
-        #expect(Self.files(tmp) == ["keep", "keep/marker.txt"])
+        #expect(bad.stderr.hasPrefix("<stdin>: error: steps[0].actions[0]"), "\(bad.stderr)")
+        #expect(Self.files(out) == before)
+        #expect(Self.files(tmp).allSatisfy { $0.hasPrefix("keep") })
         // A directory navviz did not make is never replaced, not even by a good run.
-        let good = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        let mine = tmp.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try "old".write(to: mine.appendingPathComponent("marker.txt"), atomically: true, encoding: .utf8)
+        let good = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", mine.path])
         #expect(good.status == 73)
-        #expect(Self.files(out) == ["marker.txt"])
+        #expect(Self.files(mine) == ["marker.txt"])
     }
 
     /// A replaced bundle is renamed aside at once and removed in the background: the

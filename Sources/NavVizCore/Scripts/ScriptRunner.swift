@@ -12,14 +12,26 @@ public enum ScriptRunner {
 
     /// Every step's result, in order; throws at the first failing step.
     public static func run(_ script: ActionScript) throws(ScriptError) -> [StepResult] {
+        let (results, failure) = runUntilFailure(script)
+        if let failure { throw failure }
+        return results
+    }
+
+    /// The results of the steps up to the first failing one, and that step's failure (nil
+    /// when every step ran). The tree after the last result is where the script stopped.
+    public static func runUntilFailure(_ script: ActionScript) -> (results: [StepResult], failure: ScriptError?) {
         var tree = script.initial
         var results: [StepResult] = []
         for (index, step) in script.steps.enumerated() {
-            let (next, ops) = try apply(step, index: index, to: tree, templates: script.templates)
-            tree = next
-            results.append(StepResult(label: step.label, tree: tree, operations: ops))
+            do {
+                let (next, ops) = try apply(step, index: index, to: tree, templates: script.templates)
+                tree = next
+                results.append(StepResult(label: step.label, tree: tree, operations: ops))
+            } catch {
+                return (results, error)
+            }
         }
-        return results
+        return (results, nil)
     }
 
     /// One step on a copy of `tree`.

@@ -22,7 +22,8 @@ public struct Timeline: Sendable {
     public var frames: [Frame]
     /// `transitions[i]` leads from `frames[i]` to `frames[i + 1]`.
     public var transitions: [Transition]
-    /// How a route that could not reach its destination failed (the frames show what ran).
+    /// How a route that could not reach its destination, or a script whose step could not
+    /// run, failed (the frames show what ran; the last is where it stopped).
     public var failure: String?
 
     public init(title: String?, source: Source, frames: [Frame], transitions: [Transition], failure: String? = nil) {

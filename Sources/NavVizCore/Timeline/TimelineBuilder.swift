@@ -1,37 +1,25 @@
 /// Builds the ``Timeline`` of a document.
 public enum TimelineBuilder {
-    /// Why a timeline could not be built.
-    public enum BuildError: Error, Sendable, CustomStringConvertible {
-        /// A step of an action script failed.
-        case script(ScriptError)
-        public var description: String {
-            switch self {
-            case .script(let e): e.description
-            }
-        }
-    }
-
-    /// The timeline of any document. Sequences and logs are diffed in `dialect`.
-    public static func build(_ document: Document, dialect: DiffDialect = .navviz) throws(BuildError) -> Timeline {
+    /// The timeline of any document. Sequences and logs are diffed in `dialect`. A script
+    /// whose step fails, like a route that cannot reach its destination, gives the frames
+    /// up to where it stopped and its ``Timeline/failure``.
+    public static func build(_ document: Document, dialect: DiffDialect = .navviz) -> Timeline {
         switch document {
         case .snapshot(let tree):
             return Timeline(title: nil, source: .snapshot, frames: [Frame(tree: tree)], transitions: [])
         case .sequence(let s):
             return sequence(s, dialect: dialect)
         case .script(let script):
-            do {
-                let steps = try ScriptRunner.run(script)
-                var frames = [Frame(label: "initial", tree: script.initial)]
-                var transitions: [Timeline.Transition] = []
-                for (i, step) in steps.enumerated() {
-                    let label = step.label ?? "step \(i + 1)"
-                    frames.append(Frame(label: label, tree: step.tree))
-                    transitions.append(.init(label: label, operations: step.operations))
-                }
-                return Timeline(title: script.title, source: .script, frames: frames, transitions: transitions)
-            } catch {
-                throw .script(error)
+            let (steps, failure) = ScriptRunner.runUntilFailure(script)
+            var frames = [Frame(label: "initial", tree: script.initial)]
+            var transitions: [Timeline.Transition] = []
+            for (i, step) in steps.enumerated() {
+                let label = step.label ?? "step \(i + 1)"
+                frames.append(Frame(label: label, tree: step.tree))
+                transitions.append(.init(label: label, operations: step.operations))
             }
+            return Timeline(title: script.title, source: .script, frames: frames, transitions: transitions,
+                            failure: failure?.description)
         case .route(let request):
             return route(request)
         }

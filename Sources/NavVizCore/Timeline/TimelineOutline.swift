@@ -10,7 +10,7 @@ public struct TimelineOutline: Sendable {
     public private(set) var transitions: [Timeline.Transition] = []
     public private(set) var first: Frame?
     public private(set) var last: Frame?
-    /// How a route that could not reach its destination failed.
+    /// How a route that could not reach its destination, or a script's step, failed.
     public var failure: String?
 
     public init(title: String?, source: Timeline.Source, failure: String? = nil) {

@@ -10,6 +10,8 @@ public struct AnimationFrame: Sendable {
         case pending
         /// The state after a transition, with its active path.
         case applied
+        /// Where a script or route stopped, with why it failed as the caption.
+        case failed
     }
 
     public var label: String
@@ -110,5 +112,31 @@ public enum AnimationPlan {
                                   scene: { TreeScene.make(after, theme: theme) }))
         for k in out.indices { out[k].operationNodes = nodes }
         return out
+    }
+
+    /// The frame of a failure: the tree where the script or route stopped, captioned with
+    /// why (``Timeline/failure``), after every other frame.
+    public static func failureFrame(stoppedAt tree: Tree, failure: String, theme: Theme) -> AnimationFrame {
+        AnimationFrame(label: "failed: " + failure, phase: .failed, transition: nil, operations: [], shown: nil, scene: {
+            var scene = TreeScene.make(tree, theme: theme, title: "Failed here")
+            scene.caption = wrap(failure, width: 72)
+            return scene
+        })
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stays
+    /// whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

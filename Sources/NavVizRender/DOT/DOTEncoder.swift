@@ -48,8 +48,9 @@ public enum DOTEncoder {
             "fontsize=14",
             "id=\"navviz\"",
         ]
-        if let title = scene.title {
-            graph += ["label=<<B>\(DOTText.html(title))</B>>", "labelloc=t", "labeljust=l"]
+        if scene.title != nil || !scene.caption.isEmpty {
+            let lines = (scene.title.map { ["<B>\(DOTText.html($0))</B>"] } ?? []) + scene.caption.map(DOTText.html)
+            graph += ["label=<\(lines.joined(separator: "<BR ALIGN=\"LEFT\"/>"))<BR ALIGN=\"LEFT\"/>>", "labelloc=t", "labeljust=l"]
         }
         if options.pinned { graph += ["notranslate=true", "splines=true"] }
         out += "  graph [\(graph.joined(separator: ", "))];\n"

@@ -3,6 +3,8 @@
 /// a legend. Scene builders (tree, diff, route) produce it; ``DOTEncoder`` only serializes it.
 public struct Scene: Sendable, Equatable {
     public var title: String?
+    /// Lines drawn under the title, in plain weight (a failure's explanation).
+    public var caption: [String] = []
     public var theme: Theme
     public var nodes: [SceneNode] = []
     public var edges: [SceneEdge] = []

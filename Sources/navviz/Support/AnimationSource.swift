@@ -105,6 +105,10 @@ struct AnimationSource {
                 chunk.removeAll(keepingCapacity: true)
             }
         }
+        for frame in trailingFrames() {
+            chunk.append(frame)
+            frames.append(frame.info)
+        }
         try planChunk(chunk)
         Terminal.warning(warnings, file: file)
         outline.title = title
@@ -144,6 +148,11 @@ struct AnimationSource {
                     number += 1
                 }
             }
+            for frame in trailingFrames() {
+                guard number < count else { throw changed() }
+                try body(number, frame)
+                number += 1
+            }
         } catch is SnapshotStream.Irregular {
             throw changed()
         }
@@ -160,6 +169,15 @@ struct AnimationSource {
             (the limit, reached at state \(PlainText.count(index))); draw part of it with \(fit) \
             (0-based states, both included), or raise the limit with --max-frames N
             """], status: Failure.Status.dataError)
+    }
+
+    /// The frames after the timeline's states: where a failing script or route stopped,
+    /// with why, when `steps` reaches the last state (a streamed recording never fails this
+    /// way).
+    private func trailingFrames() -> [AnimationFrame] {
+        guard case .whole(let timeline) = storage, let failure = timeline.failure, let last = timeline.frames.last,
+              steps.map({ ($0.upper ?? .max) >= timeline.frames.count - 1 && $0.lower <= timeline.frames.count - 1 }) ?? true else { return [] }
+        return [AnimationPlan.failureFrame(stoppedAt: last.tree, failure: failure, theme: theme)]
     }
 
     private func changed() -> Failure {

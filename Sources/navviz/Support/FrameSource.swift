@@ -8,12 +8,15 @@ enum FrameSource {
         switch document {
         case .snapshot(let tree): return [Frame(tree: tree)]
         case .sequence(let s): return s.frames
-        case .script, .route:
-            do {
-                return try TimelineBuilder.build(document).frames
-            } catch {
-                throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+        case .route:
+            return TimelineBuilder.build(document).frames
+        case .script:
+            // A failing step leaves the frames after it unknown: say so rather than draw a guess.
+            let timeline = TimelineBuilder.build(document)
+            if let failure = timeline.failure {
+                throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.dataError)
             }
+            return timeline.frames
         }
     }
 }

@@ -42,9 +42,15 @@ struct TimelineTests {
         #expect(timeline.frames.count == timeline.transitions.count + 1)
     }
 
-    @Test func failingScriptStepIsReported() throws {
-        let doc = try Samples.document(#"{"initial": {"id": "r"}, "steps": [{"label": "bad", "actions": [{"pop": "x"}]}]}"#)
-        #expect(throws: TimelineBuilder.BuildError.self) { try TimelineBuilder.build(doc) }
+    /// A failing step ends the timeline where the script stopped, with the failure, as an
+    /// unreachable route does.
+    @Test func failingScriptStepKeepsWhatRanAndTheFailure() throws {
+        let doc = try Samples.document(#"{"initial": {"id": "r"}, "steps": [{"label": "ok", "actions": [{"push": {"id": "a"}}]}, {"label": "bad", "actions": [{"push": {"id": "b"}}, {"pop": "x"}]}, {"label": "never", "actions": [{"pop": "a"}]}]}"#)
+        let timeline = TimelineBuilder.build(doc)
+        #expect(timeline.failure == "steps[1] ('bad') actions[1] (pop): no node 'x' in the tree; the step was not applied")
+        #expect(timeline.frames.map(\.label) == ["initial", "ok"])
+        #expect(timeline.transitions.count == 1)
+        #expect(timeline.frames.last.map { TreeText.render($0.tree) } == "r ●\n└─ a ●\n")
     }
 
     @Test func redactionMasksEveryContextValue() throws {

@@ -66,13 +66,8 @@ struct FuzzTests {
         }
         counts.decoded += 1
         for dialect in DiffDialect.allCases {
-            let timeline: Timeline
-            do {
-                timeline = try TimelineBuilder.build(document, dialect: dialect)
-            } catch {
-                if "\(error)".isEmpty { problems.append("\(dialect): a timeline error without a message") }
-                continue
-            }
+            let timeline = TimelineBuilder.build(document, dialect: dialect)
+            if let failure = timeline.failure, failure.isEmpty { problems.append("\(dialect): a timeline failure without a message") }
             _ = TimelineFormat.text(timeline)
             _ = TimelineFormat.json(timeline)
             if !(TimelineFormat.text(timeline).unicodeScalars.allSatisfy { $0 == "\n" || !PlainText.isUnsafe($0) }) {
