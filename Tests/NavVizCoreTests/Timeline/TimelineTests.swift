@@ -5,8 +5,8 @@ import _NavVizTestSupport
 /// The one timeline every output reads, from every kind of document.
 struct TimelineTests {
     @Test func scriptAndSequenceOfTheSameScenarioYieldTheSameFrames() throws {
-        let script = try TimelineBuilder.build(try Samples.load("tempura-showhide.script.json"))
-        let sequence = try TimelineBuilder.build(try Samples.load("tempura-showhide.sequence.json"))
+        let script = TimelineBuilder.build(try Samples.load("tempura-showhide.script.json"))
+        let sequence = TimelineBuilder.build(try Samples.load("tempura-showhide.sequence.json"))
         #expect(script.frames.count == 6)
         #expect(script.frames.map(\.tree) == sequence.frames.map(\.tree))
         #expect(script.frames.map(\.label) == sequence.frames.map(\.label))
@@ -20,13 +20,13 @@ struct TimelineTests {
             {"frames": [{"tree": {"id": "t", "active": "a", "children": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}},
                         {"label": "to c", "tree": {"id": "t", "active": "c", "children": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}}]}
             """)
-        let timeline = try TimelineBuilder.build(doc, dialect: .katana)
+        let timeline = TimelineBuilder.build(doc, dialect: .katana)
         #expect(timeline.source == .sequence)
         #expect(timeline.transitions == [.init(label: "to c", operations: [.activate(id: "c", parent: "t")])])
     }
 
     @Test func routeHasAFramePerInstruction() throws {
-        let timeline = try TimelineBuilder.build(try Samples.load("portus-example-1.route.json"))
+        let timeline = TimelineBuilder.build(try Samples.load("portus-example-1.route.json"))
         #expect(timeline.frames.count == 5)
         #expect(timeline.transitions.map { $0.operations.map(OperationFormat.phrase) } == [
             ["leave switchNode3"], ["switch switchNode1 to node1"], ["enter node5 under node1"], ["enter node8 under node5"],
@@ -37,7 +37,7 @@ struct TimelineTests {
     }
 
     @Test func unreachableRouteKeepsWhatRanAndTheFailure() throws {
-        let timeline = try TimelineBuilder.build(try Samples.load("portus-loop.route.json"))
+        let timeline = TimelineBuilder.build(try Samples.load("portus-loop.route.json"))
         #expect(timeline.failure?.hasPrefix("destination not reachable: ") == true)
         #expect(timeline.frames.count == timeline.transitions.count + 1)
     }
@@ -55,14 +55,14 @@ struct TimelineTests {
 
     @Test func redactionMasksEveryContextValue() throws {
         let doc = Redaction.redact(try Samples.load("nivelir-deeplink.script.json"))
-        let timeline = try TimelineBuilder.build(doc)
+        let timeline = TimelineBuilder.build(doc)
         let text = TimelineFormat.text(timeline) + TimelineFormat.json(timeline)
         #expect(!text.contains("chatId=7") && !text.contains("\"7\""))
         #expect(text.contains("chatId=•••"))
     }
 
     @Test func textAndJSON() throws {
-        let timeline = try TimelineBuilder.build(try Samples.load("tempura-showhide.script.json"))
+        let timeline = TimelineBuilder.build(try Samples.load("tempura-showhide.script.json"))
         let text = TimelineFormat.text(timeline)
         #expect(text.contains("── step 3: Hide(screenB): hides screenC, then screenB ──\n1. pop screenC from screenB\n2. pop screenB from screenA\n"))
         let json = TimelineFormat.json(timeline)

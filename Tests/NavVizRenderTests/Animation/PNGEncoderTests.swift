@@ -11,7 +11,7 @@ import _NavVizTestSupport
 struct PNGEncoderTests {
     @Test(arguments: ["nivelir-deeplink.script.json", "tab-switch.sequence.json"])
     func fastPNGHasCairosPixels(sample: String) throws {
-        let timeline = try TimelineBuilder.build(try Samples.load(sample))
+        let timeline = TimelineBuilder.build(try Samples.load(sample))
         let frames = AnimationPlan.frames(timeline, theme: .dark)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         for frame in [frames[0], frames[frames.count / 2], frames[frames.count - 1]] {
@@ -40,7 +40,7 @@ struct PNGEncoderTests {
     /// and the PNG is well formed.
     @Test(arguments: ["nivelir-deeplink.script.json", "tempura-showhide.script.json"])
     func animationFramesDoNotDependOnTheFramesBefore(sample: String) throws {
-        let timeline = try TimelineBuilder.build(try Samples.load(sample))
+        let timeline = TimelineBuilder.build(try Samples.load(sample))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         let forwards = try frames.map { try #require(try drawing.render($0, png: true).png) }
@@ -65,7 +65,7 @@ struct PNGEncoderTests {
         var pages: [(dot: String, engine: String)] = []
         for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
                                  ("tempura-showhide.script.json", .stable), ("tempura-showhide.script.json", .perFrame)] {
-            let frames = AnimationPlan.frames(try TimelineBuilder.build(try Samples.load(sample)), theme: .light)
+            let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load(sample)), theme: .light)
             let drawing = try AnimationRenderer.prepare(frames, layout: layout)
             pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
         }

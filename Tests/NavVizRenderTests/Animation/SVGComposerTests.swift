@@ -14,7 +14,8 @@ struct SVGComposerTests {
     func composedFramesEqualDirectRenders(index: Int) throws {
         let (name, step, theme) = Self.cases[index]
         let document = try Samples.load(name)
-        guard let timeline = try? TimelineBuilder.build(document), timeline.frames.count > 1 else { return }
+        let timeline = TimelineBuilder.build(document)
+        guard timeline.frames.count > 1 else { return }
         let frames = AnimationPlan.frames(timeline, step: step, theme: theme)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         // Twice over, so the second pass is composed entirely from pieces.
@@ -35,7 +36,7 @@ struct SVGComposerTests {
 
     /// A composer that must start afresh every few frames still composes the same bytes.
     @Test func boundedCacheGivesTheSameBytes() throws {
-        let timeline = try TimelineBuilder.build(try Samples.load("nivelir-deeplink.script.json"))
+        let timeline = TimelineBuilder.build(try Samples.load("nivelir-deeplink.script.json"))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         let stable = try #require(drawing.stable)
@@ -73,7 +74,7 @@ struct SVGComposerTests {
     /// their whole DOT, whether drawn in one chunk or one by one.
     @Test(arguments: StepMode.allCases)
     func framesWithBoxesAreComposed(step: StepMode) throws {
-        let timeline = try TimelineBuilder.build(try Samples.document(Self.boxes))
+        let timeline = TimelineBuilder.build(try Samples.document(Self.boxes))
         let frames = AnimationPlan.frames(timeline, step: step, theme: .light)
         let boxed = frames.filter { $0.scene.boxes.count >= 2 }
         #expect(boxed.count >= 2)
@@ -94,7 +95,7 @@ struct SVGComposerTests {
     @Test func chunksNeedFewGraphvizCalls() throws {
         for name in ["tempura-showhide.script.json", "katana-tabs.script.json", "boxes"] {
             let document = name == "boxes" ? try Samples.document(Self.boxes) : try Samples.load(name)
-            let frames = AnimationPlan.frames(try TimelineBuilder.build(document), step: .op, theme: .light)
+            let frames = AnimationPlan.frames(TimelineBuilder.build(document), step: .op, theme: .light)
             let oneByOne = try AnimationRenderer.prepare(frames, layout: .stable)
             for frame in frames { _ = try oneByOne.render(frame, png: false) }
             let chunked = try AnimationRenderer.prepare(frames, layout: .stable)
