@@ -14,6 +14,12 @@ extension NavVizCommand {
             readable diff when they drift. --record writes the expectation instead (review \
             it and commit it).
 
+            The expectation stores the --dialect and --redact it was recorded with. Checked \
+            with another --dialect, navviz stops with exit status 64 and names the dialect \
+            to use, since the operations of two dialects differ without any drift. With \
+            --redact, or against an expectation recorded with it, both sides are compared \
+            with their values hidden.
+
             With several FILEs, or when --expect names a directory, each FILE's expectation \
             is DIR/NAME.expected.json, NAME being the file's name without its last \
             extension. Every file is checked even when one fails.
@@ -63,7 +69,7 @@ extension NavVizCommand {
                 let pairs = try expectations()
                 if record {
                     for (file, expect) in pairs {
-                        let actual = Expectation(try timeline.build(file))
+                        let actual = Expectation(try timeline.build(file), options: timeline)
                         try OutputFile.write(actual.json, to: expect, inputs: [file])
                         Terminal.out("recorded \(actual.transitions.count) transition\(actual.transitions.count == 1 ? "" : "s") in \(expect)\n")
                     }

@@ -59,14 +59,18 @@ struct TimelineOptions: ParsableArguments {
     @Option(help: "Diff dialect for sequences and logs: navviz, katana, reswift or tempura.")
     var dialect: DiffDialect = .navviz
 
-    @Flag(help: "Replace every context value with ••• (for reports that may carry tokens).")
+    @Flag(help: "Hide every context value as ••• in what is printed (for reports that may carry tokens); the operations are those of the plain document.")
     var redact = false
 
     @OptionGroup var input: InputOptions
 
     func build(_ file: String) throws -> NavVizCore.Timeline {
-        var document = try input.load(file)
-        if redact { document = Redaction.redact(document) }
-        return TimelineBuilder.build(document, dialect: dialect)
+        timeline(of: try input.load(file))
+    }
+
+    /// The timeline of `document`, computed on its plain values, then redacted with --redact.
+    func timeline(of document: Document) -> NavVizCore.Timeline {
+        let plain = TimelineBuilder.build(document, dialect: dialect)
+        return redact ? Redaction.redact(plain, of: document) : plain
     }
 }

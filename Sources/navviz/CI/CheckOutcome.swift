@@ -52,9 +52,21 @@ struct CheckOutcome {
         var outcome = CheckOutcome(file: file, expect: expect)
         let start = ContinuousClock.now
         do {
-            let actual = Expectation(try timeline.build(file))
+            let document = try timeline.input.load(file)
+            var actual = Expectation(timeline.timeline(of: document), options: timeline)
             outcome.source = actual.source
-            let expected = try Expectation.load(expect)
+            var expected = try Expectation.load(expect)
+            if let recorded = expected.dialect, recorded != timeline.dialect.rawValue {
+                throw Failure(["\(expect): error: this expectation was recorded with --dialect \(recorded), and operations differ between dialects; check with --dialect \(recorded), or re-record with --record --dialect \(timeline.dialect.rawValue)"],
+                              status: Failure.Status.usage)
+            }
+            if timeline.redact || expected.redact == true {
+                // Compare with values hidden on both sides: a plain recording checks a
+                // redacted run, and a redacted recording a plain one.
+                let values = Redaction.Values(document)
+                expected = expected.redacted(values)
+                actual = actual.redacted(values)
+            }
             outcome.transitions = expected.compare(to: actual)
             outcome.expectedFailure = expected.failure
             outcome.actualFailure = actual.failure

@@ -217,7 +217,8 @@ struct AnimationSource {
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
             var stepper = SequenceStepper(dialect: options.dialect)
             while let read = try stream.next() {
-                if try !visit(stepper.step(options.redact ? Redaction.redact(read) : read)) { break }
+                let step = stepper.step(read)
+                if try !visit(options.redact ? Redaction.redact(step) : step) { break }
             }
             return (stream.title, stream.warnings, states)
         }

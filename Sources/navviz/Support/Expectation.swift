@@ -1,34 +1,53 @@
 import NavVizCore
 import NavVizFiles
 
-/// What `navviz check` records and compares: each transition's label and operations, and
-/// a route's failure.
+/// What `navviz check` records and compares: each transition's label and operations, a
+/// route's or script's failure, and the options the operations were computed with (the
+/// dialect, and whether values were redacted).
 ///
 /// ```json
-/// {"navviz": 1, "source": "sequence", "transitions": [
+/// {"navviz": 1, "source": "sequence", "dialect": "navviz", "redact": false, "transitions": [
 ///   {"label": "open chat", "operations": [{"op": "push", "id": "chat", "parent": "chats"}]}
 /// ], "failure": null}
 /// ```
 struct Expectation: Equatable {
     var source: String
+    /// The dialect the operations were computed in (nil in a file recorded before navviz
+    /// stored it).
+    var dialect: String?
+    /// Whether the values were recorded redacted (nil in a file recorded before navviz
+    /// stored it).
+    var redact: Bool?
     var transitions: [NavVizCore.Timeline.Transition]
     var failure: String?
 
-    init(_ timeline: NavVizCore.Timeline) {
+    init(_ timeline: NavVizCore.Timeline, options: TimelineOptions) {
         source = timeline.source.rawValue
+        dialect = options.dialect.rawValue
+        redact = options.redact
         transitions = timeline.transitions
         failure = timeline.failure
     }
 
-    init(source: String, transitions: [NavVizCore.Timeline.Transition], failure: String?) {
+    init(source: String, dialect: String? = nil, redact: Bool? = nil, transitions: [NavVizCore.Timeline.Transition], failure: String?) {
         self.source = source
+        self.dialect = dialect
+        self.redact = redact
         self.transitions = transitions
         self.failure = failure
     }
 
+    /// The same expectation with every value hidden as ``Redaction`` hides them.
+    func redacted(_ values: Redaction.Values) -> Expectation {
+        Expectation(source: source, dialect: dialect, redact: true, transitions: transitions.map { Redaction.redact($0, values) },
+                    failure: failure.map { Redaction.mask($0, values) })
+    }
+
     var json: String {
         let q = DocumentEncoder.quote
-        var out = "{\n  \"navviz\": 1,\n  \"source\": \(q(source)),\n  \"transitions\": ["
+        var out = "{\n  \"navviz\": 1,\n  \"source\": \(q(source)),"
+        if let dialect { out += "\n  \"dialect\": \(q(dialect)),\n  \"redact\": \(redact == true)," }
+        out += "\n  \"transitions\": ["
         out += transitions.map { t in
             let ops = t.operations.map { "\n        " + OperationFormat.json($0) }.joined(separator: ",")
             return "\n    {\"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(ops)\(t.operations.isEmpty ? "" : "\n      ")]}"
@@ -69,7 +88,9 @@ struct Expectation: Equatable {
         }
         let source = json.member("source", of: root).map { json.text($0) } ?? ""
         let failure = json.member("failure", of: root).flatMap { json.kind($0) == .string ? json.text($0) : nil }
-        return Expectation(source: source, transitions: transitions, failure: failure)
+        let dialect = json.member("dialect", of: root).flatMap { json.kind($0) == .string ? json.text($0) : nil }
+        let redact = json.member("redact", of: root).flatMap { json.kind($0) == .bool ? json.text($0) == "true" : nil }
+        return Expectation(source: source, dialect: dialect, redact: redact, transitions: transitions, failure: failure)
     }
 
     /// Readable differences, empty when the operations match (labels are informative only).
