@@ -32,7 +32,7 @@ extension NavVizCommand {
             are read whole.
 
             Example:
-              navviz animate Samples/nivelir-deeplink.script.json -o out/deeplink --gif
+              navviz animate Samples/nivelir-deeplink.script.json -o deeplink --gif
             """
         )
 

@@ -33,8 +33,10 @@ extension NavVizCommand {
             describes the reports.
 
             Examples:
-              navviz check Samples/tab-switch.sequence.json --expect Samples/tab-switch.expected.json
-              navviz check Samples/tab-switch.sequence.json --expect Samples/tab-switch.expected.json --report junit:check.xml
+              navviz check Samples/tab-switch.sequence.json \\
+                --expect tab-switch.expected.json --record
+              navviz check Samples/tab-switch.sequence.json \\
+                --expect tab-switch.expected.json --report junit:check.xml
             """
         )
 

@@ -34,10 +34,13 @@ extension NavVizCommand {
             shows one transition: of a sequence, the last, or the one --transition names.
 
             Examples:
-              navviz diff Samples/katana-article.before.json Samples/katana-article.after.json
-              navviz diff Samples/katana-article.before.json Samples/katana-article.after.json --dialect katana --format json
+              navviz diff Samples/katana-article.before.json \\
+                Samples/katana-article.after.json
+              navviz diff Samples/katana-article.before.json \\
+                Samples/katana-article.after.json --dialect katana --format json
               navviz diff Samples/tab-switch.sequence.json
-              navviz diff Samples/tab-switch.sequence.json --transition 1 -o step.svg --legend
+              navviz diff Samples/tab-switch.sequence.json --transition 1 \\
+                -o step.svg --legend
             """
         )
 

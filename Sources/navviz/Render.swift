@@ -23,7 +23,7 @@ extension NavVizCommand {
 
             Examples:
               navviz render Samples/katana-tabs.json -o tabs.png
-              navviz render Samples/chat-deeplink.sequence.json --frame 0 --format text
+              navviz render Samples/tab-switch.sequence.json --frame 0 --format text
             """
         )
 

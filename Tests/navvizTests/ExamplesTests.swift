@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+import _NavVizTestSupport
+
+/// Every example in `--help`, the README and docs/ runs as written.
+///
+/// Examples are taken out mechanically:
+/// - from each command's help, the lines of its `Examples:` section (a line ending in `\`
+///   continues on the next);
+/// - from README.md and docs/*.md, fenced `sh` blocks (every line is a command, or, where the
+///   block uses `$ ` prompts, the prompted lines are commands and the lines after one are its
+///   output) and other fenced blocks with `$ ` prompts; a `  # comment` is dropped. `make` and
+///   `swift` lines and `Scripts/` (building, testing and benchmarking navviz itself) are not
+///   run here;
+/// - from README.md and docs/*.md, every fenced `json` block: it parses, and when it is a
+///   document (a node, snapshot, sequence, script or route request) `navviz validate` accepts
+///   it.
+///
+/// Each file's commands run in order through `/bin/sh`, with the built `navviz` first on
+/// PATH, in a scratch directory holding a copy of Samples/. A command succeeds, unless the
+/// output shown after it has an `error:` line: then it fails, and says that. Every line of
+/// shown output (lines with `…` excepted) appears in what the command printed.
+@Suite(.serialized)
+struct ExamplesTests {
+    struct Example: CustomStringConvertible {
+        var source: String
+        var command: String
+        var shown: [String]
+        var description: String { "\(source): \(command)" }
+    }
+
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PackagePaths.samples, to: url.appendingPathComponent("Samples"))
+        return url
+    }
+
+    /// The documents whose examples run: README.md and every docs/*.md.
+    static var documents: [String] {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: PackagePaths.root.appendingPathComponent("docs").path)) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+
+    static let subcommands = ["render", "validate", "diff", "route", "timeline", "animate", "check"]
+
+    /// Fenced blocks of a Markdown text: the language word and the lines with their numbers.
+    static func blocks(_ text: String) -> [(language: String, lines: [(Int, String)])] {
+        var out: [(String, [(Int, String)])] = []
+        var current: (String, [(Int, String)])?
+        for (n, line) in text.components(separatedBy: "\n").enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") {
+                if let c = current {
+                    out.append(c)
+                    current = nil
+                } else {
+                    current = (String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
+                }
+            } else if current != nil {
+                current!.1.append((n + 1, line))
+            }
+        }
+        return out
+    }
+
+    /// A command line without a trailing `  # comment`.
+    static func withoutComment(_ line: String) -> String {
+        guard let r = line.range(of: "  #") else { return line.trimmingCharacters(in: .whitespaces) }
+        return String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether a command builds, tests or benchmarks navviz itself (`make …`, `swift …`,
+    /// `Scripts/…`, with variables before it): not examples of navviz.
+    static func isTooling(_ command: String) -> Bool {
+        let words = command.split(separator: " ").drop { $0.contains("=") && !$0.hasPrefix("-") }
+        return words.first == "make" || words.first == "swift" || words.first?.hasPrefix("Scripts/") == true
+    }
+
+    static func markdownExamples(_ file: String) throws -> [Example] {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent(file), encoding: .utf8)
+        var out: [Example] = []
+        for block in blocks(text) {
+            let prompted = block.lines.contains { $0.1.hasPrefix("$ ") }
+            guard block.language == "sh" || block.language == "shell" || prompted else { continue }
+            for (n, line) in block.lines {
+                if prompted {
+                    if line.hasPrefix("$ ") {
+                        out.append(Example(source: "\(file):\(n)", command: withoutComment(String(line.dropFirst(2))), shown: []))
+                    } else if !out.isEmpty, out[out.count - 1].source.hasPrefix(file) {
+                        out[out.count - 1].shown.append(line)
+                    }
+                } else {
+                    let command = withoutComment(line)
+                    if !command.isEmpty && !command.hasPrefix("#") {
+                        out.append(Example(source: "\(file):\(n)", command: command, shown: []))
+                    }
+                }
+            }
+        }
+        return out.filter { !isTooling($0.command) }
+    }
+
+    static func helpExamples(_ command: String) throws -> [Example] {
+        let help = try NavVizBinary.run(["help", command]).stdout
+        var out: [Example] = []
+        var inExamples = false
+        var pending = ""
+        for line in help.components(separatedBy: "\n") {
+            if line == "Examples:" || line == "Example:" {
+                inExamples = true
+                continue
+            }
+            guard inExamples else { continue }
+            if line.isEmpty { break }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            pending += (pending.isEmpty ? "" : " ") + (text.hasSuffix("\\") ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text)
+            if !text.hasSuffix("\\") {
+                out.append(Example(source: "navviz help \(command)", command: pending, shown: []))
+                pending = ""
+            }
+        }
+        return out
+    }
+
+    /// Runs `examples` in order in one scratch directory.
+    static func run(_ examples: [Example]) throws -> [String] {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var problems: [String] = []
+        for example in examples {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", example.command]
+            p.currentDirectoryURL = dir
+            var env = ProcessInfo.processInfo.environment
+            env["PATH"] = NavVizBinary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+            env["NO_COLOR"] = "1"
+            p.environment = env
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            p.standardInput = FileHandle.nullDevice
+            try p.run()
+            nonisolated(unsafe) var errData = Data()
+            let group = DispatchGroup()
+            group.enter()
+            DispatchQueue.global().async {
+                errData = err.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
+            p.waitUntilExit()
+            let printed = String(decoding: outData, as: UTF8.self) + String(decoding: errData, as: UTF8.self)
+            let expectsError = example.shown.contains { $0.contains("error:") }
+            if expectsError ? p.terminationStatus == 0 : p.terminationStatus != 0 {
+                problems.append("\(example): exit status \(p.terminationStatus)\(expectsError ? " (the example shows an error)" : ""):\n\(printed.prefix(600))")
+                continue
+            }
+            for line in example.shown where !line.contains("…") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                if !printed.contains(line.trimmingCharacters(in: .whitespaces)) {
+                    problems.append("\(example): the example shows a line navviz did not print: \(line)\n--- printed:\n\(printed.prefix(800))")
+                }
+            }
+        }
+        return problems
+    }
+
+    @Test(arguments: documents)
+    func markdownCommandsRunAsWritten(file: String) throws {
+        let examples = try Self.markdownExamples(file)
+        if file == "README.md" { #expect(examples.count >= 12, "\(examples)") }
+        let problems = try Self.run(examples)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    @Test(arguments: subcommands)
+    func helpExamplesRunAsWrittenAndAreNotWrapped(command: String) throws {
+        let help = try NavVizBinary.run(["help", command]).stdout
+        // A wrapped example line would start at the margin instead of under its command.
+        if let section = help.components(separatedBy: "Example").dropFirst().first {
+            let lines = section.components(separatedBy: "\n").dropFirst().prefix { !$0.isEmpty }
+            for line in lines { #expect(line.hasPrefix("  "), "help \(command): an example is wrapped: \(line)") }
+        }
+        let examples = try Self.helpExamples(command)
+        if ["render", "diff", "route", "animate", "check"].contains(command) { #expect(!examples.isEmpty) }
+        let problems = try Self.run(examples)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    /// Help names only files that exist, and no document outside the repository.
+    @Test(arguments: subcommands + ["render-frames"])
+    func helpNamesOnlyRealFiles(command: String) throws {
+        let help = try NavVizBinary.run(["help", command]).stdout
+        #expect(!help.contains("FORMAT.md"), "help \(command) names FORMAT.md, which is not in the repository")
+        for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "'" || $0 == "(" || $0 == ")" || $0 == "," })
+        where word.hasPrefix("Samples/") || word.hasPrefix("docs/") {
+            let path = String(word.drop { _ in false }.reversed().drop { ".;:".contains($0) }.reversed())
+            guard !path.hasSuffix("/") else { continue }
+            #expect(FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent(path).path) || examplesWrite(path, in: help),
+                    "help \(command) names \(path), which does not exist")
+        }
+    }
+
+    /// Whether the help's examples write `path` (an example's output, not an input).
+    func examplesWrite(_ path: String, in help: String) -> Bool {
+        help.contains("-o \(path)") || help.contains("--expect \(path)") || help.contains(":\(path)")
+    }
+
+    /// JSON examples parse, and documents among them validate.
+    @Test(arguments: documents)
+    func jsonExamplesAreValid(file: String) throws {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent(file), encoding: .utf8)
+        for block in Self.blocks(text) where block.language == "json" {
+            let json = block.lines.map(\.1).joined(separator: "\n")
+            let where_ = "\(file):\(block.lines.first?.0 ?? 0)"
+            guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else {
+                Issue.record("\(where_): a json example that is not JSON:\n\(json.prefix(300))")
+                continue
+            }
+            guard let object = value as? [String: Any], object["op"] == nil,
+                  !Set(object.keys).isDisjoint(with: ["tree", "frames", "initial", "id"]) else { continue }
+            let r = try NavVizBinary.run(["validate", "-"], stdin: json)
+            #expect(r.status == 0, "\(where_): the example document is not valid: \(r.stderr)")
+        }
+    }
+
+    /// docs/ links only to files in the repository.
+    @Test(arguments: documents)
+    func linksStayInTheRepository(file: String) throws {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent(file), encoding: .utf8)
+        let base = PackagePaths.root.appendingPathComponent(file).deletingLastPathComponent()
+        var rest = Substring(text)
+        while let open = rest.range(of: "](") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: ")") else { break }
+            let target = String(after[..<close])
+            rest = after[close...]
+            if target.hasPrefix("http") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+            let path = String(target.split(separator: "#", maxSplits: 1).first ?? "")
+            let url = base.appendingPathComponent(path).standardizedFileURL
+            #expect(url.path.hasPrefix(PackagePaths.root.standardizedFileURL.path + "/"), "\(file) links outside the repository: \(target)")
+            #expect(FileManager.default.fileExists(atPath: url.path), "\(file) links to a missing file: \(target)")
+        }
+    }
+}
