@@ -155,9 +155,9 @@ public enum Redaction {
         case .leave(let id, let c, let path): return .leave(id: id, context: redact(c), path: p(path))
         case .switchTo(let i, let to, let c, let path): return .switchTo(in: i, to: to, context: redact(c), path: p(path))
         case .enter(let id, let parent, let c, let path): return .enter(id: id, parent: parent, context: redact(c), path: p(path))
-        case .change(let parent, let popped, let pushed, let children, let active, let path):
+        case .change(let parent, let popped, let pushed, let children, let active, let path, let poppedPaths):
             return .change(parent: parent, popped: popped.map(redact), pushed: pushed.map(redact), children: children?.map(redact),
-                           active: active.map(redact), path: p(path))
+                           active: active.map(redact), path: p(path), poppedPaths: poppedPaths?.map(redact))
         }
     }
 
