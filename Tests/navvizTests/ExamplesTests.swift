@@ -17,7 +17,8 @@ import _NavVizTestSupport
 ///   it.
 ///
 /// Each file's commands run in order through `/bin/sh`, with the built `navviz` first on
-/// PATH, in a scratch directory holding a copy of Samples/. A command succeeds, unless the
+/// PATH, in a scratch directory holding a copy of Samples/ (and of the plugin fixture's Nav/,
+/// the app folder the README's CI examples check), with `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
 /// output shown after it has an `error:` line: then it fails, and says that. Every line of
 /// shown output (lines with `…` excepted) appears in what the command printed.
 @Suite(.serialized)
@@ -33,6 +34,9 @@ struct ExamplesTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-examples-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: PackagePaths.samples, to: url.appendingPathComponent("Samples"))
+        // The README's "In CI" section checks an app's Nav/ folder: the plugin fixture's.
+        try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Tests/Fixtures/PluginConsumer/Nav"),
+                                         to: url.appendingPathComponent("Nav"))
         return url
     }
 
@@ -44,10 +48,12 @@ struct ExamplesTests {
 
     static let subcommands = ["render", "validate", "diff", "route", "timeline", "animate", "check"]
 
-    /// Fenced blocks of a Markdown text: the language word and the lines with their numbers.
+    /// Fenced blocks of a Markdown text: the language word and the lines with their numbers
+    /// (a line ending in `\` joined with the next, under the first one's number).
     static func blocks(_ text: String) -> [(language: String, lines: [(Int, String)])] {
         var out: [(String, [(Int, String)])] = []
         var current: (String, [(Int, String)])?
+        var continued: (Int, String)?
         for (n, line) in text.components(separatedBy: "\n").enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") {
@@ -58,7 +64,13 @@ struct ExamplesTests {
                     current = (String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
                 }
             } else if current != nil {
-                current!.1.append((n + 1, line))
+                let joined = continued.map { ($0.0, $0.1 + " " + trimmed) } ?? (n + 1, line)
+                if current!.0 != "json", joined.1.hasSuffix("\\") {
+                    continued = (joined.0, String(joined.1.dropLast()).trimmingCharacters(in: .whitespaces))
+                } else {
+                    continued = nil
+                    current!.1.append(joined)
+                }
             }
         }
         return out
@@ -136,6 +148,8 @@ struct ExamplesTests {
             var env = ProcessInfo.processInfo.environment
             env["PATH"] = NavVizBinary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             env["NO_COLOR"] = "1"
+            env["GITHUB_STEP_SUMMARY"] = dir.appendingPathComponent("step-summary.md").path
+            env["GITHUB_ACTIONS"] = nil
             p.environment = env
             let out = Pipe(), err = Pipe()
             p.standardOutput = out
