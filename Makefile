@@ -20,13 +20,15 @@ BUILD_DIR ?= .build
 endif
 NAVVIZ = $(BUILD_DIR)/debug/navviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core libgd-dev zlib1g-dev
+APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo test fuzz size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
-## with apt-get on Debian and Ubuntu, with Homebrew on macOS.
+## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
+## has no DejaVu Sans (the diagrams' font) or no colour emoji font (emoji in labels; without
+## one they draw as empty boxes; macOS has Apple Color Emoji).
 deps:
 ifeq ($(shell uname -s),Darwin)
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null; then \
@@ -36,7 +38,7 @@ ifeq ($(shell uname -s),Darwin)
 		brew install $(BREW_PACKAGES); \
 	fi
 else
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null && fc-list 2>/dev/null | grep -q DejaVuSans; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null && fc-list 2>/dev/null | grep -q DejaVuSans && fc-list 2>/dev/null | grep -qi 'color emoji'; then \
 		echo "deps: libgvc $$(pkg-config --modversion libgvc) found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
@@ -65,7 +67,12 @@ endif
 ## demo: animate the bundled deep-link scenarios, draw a diff and a route, render every
 ## sample, into ./out, and print the paths.
 demo: build
-	@mkdir -p $(OUT)
+	@$(MAKE) --no-print-directory demo-files
+
+## demo-files: demo's outputs with the navviz already built ($(NAVVIZ)), each written once:
+## the sample renders go to $(OUT)/samples/, apart from the diff and route pictures.
+demo-files:
+	@mkdir -p $(OUT)/samples
 	@$(NAVVIZ) animate Samples/nivelir-deeplink.script.json -o $(OUT)/nivelir-deeplink --png --gif >/dev/null
 	@echo "$(OUT)/nivelir-deeplink/index.html   (open in a browser; also animation.gif, summary.md, frames/)"
 	@$(NAVVIZ) animate Samples/portus-readme.script.json -o $(OUT)/portus-readme --gif >/dev/null
@@ -77,9 +84,9 @@ demo: build
 	@echo "$(OUT)/portus-example-4.route.png"
 	@for f in Samples/*.json Samples/*.yaml; do \
 		name=$$(basename "$$f"); name=$${name%.*}; \
-		$(NAVVIZ) render "$$f" -o "$(OUT)/$$name.png" --legend || exit 1; \
+		$(NAVVIZ) render "$$f" -o "$(OUT)/samples/$$name.png" --legend || exit 1; \
 	done
-	@echo "$(OUT)/<sample>.png for every sample"
+	@echo "$(OUT)/samples/<sample>.png for every sample"
 
 ## test: build and run every test.
 test: deps graphviz-pkgconfig

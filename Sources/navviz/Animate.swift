@@ -17,7 +17,8 @@ extension NavVizCommand {
             --step-summary PATH appends the summary without links to local files to PATH \
             (for $GITHUB_STEP_SUMMARY, whose page cannot reach them).
 
-            For each transition there is a pending frame (the state before, its pending \
+            For each transition there is a pending frame (the state before, with its active \
+            path and its pending \
             operations numbered in execution order) and an applied frame (the new state). \
             Nodes keep their positions in every frame: the union of all frames is laid out \
             once and each frame is pinned to it (--layout per-frame opts out).

@@ -12,7 +12,9 @@ extension NavVizCommand {
             Draws a snapshot, or one frame of a sequence, log, action script or route request \
             (by default the last). The active path from the root to the visible screen is \
             emphasised, inactive branches are muted, switch containers (tabs, pages, splits) \
-            have a double border and a ⇄ mark, and shapes follow each node's kind.
+            have a double square border and a ⇄ mark, modals a double rounded one, and \
+            shapes follow each node's kind. --legend explains the colours and borders the \
+            picture uses.
 
             The format comes from --format, else from the extension of -o (.svg, .png, .pdf, \
             .dot or .gv, .json, .txt, .mmd), else text; when both are given and name different \

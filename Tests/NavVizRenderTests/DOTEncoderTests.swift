@@ -10,7 +10,7 @@ struct DOTEncoderTests {
         let dot = DOTEncoder.encode(TreeScene.make(tree, theme: .light))
         #expect(dot == """
             digraph navviz {
-              graph [bgcolor="#ffffff", rankdir=TB, ordering=out, nodesep=0.3, ranksep=0.45, pad=0.25, fontname="DejaVu Sans", fontcolor="#1f2328", fontsize=14, id="navviz"];
+              graph [bgcolor="#ffffff", rankdir=TB, ordering=out, nodesep=0.3, ranksep=0.45, pad=0.25, margin=0, fontname="DejaVu Sans", fontcolor="#1f2328", fontsize=14, id="navviz"];
               node [fontname="DejaVu Sans", fontsize=12, margin="0.14,0.06"];
               edge [arrowsize=0.6, fontname="DejaVu Sans", fontsize=10];
               n0 [id="node-tabs", class="active switch kind-tabs", label=<⇄ tabs>, shape=tab, style="filled", color="#0969da", fillcolor="#ddf4ff", fontcolor="#1f2328", penwidth=2.5, peripheries=2, tooltip="id: tabs\\nkind: tabs"];

@@ -65,10 +65,10 @@ import _NavVizTestSupport
         func line(_ id: String) throws -> String { try #require(lines.first { $0.contains("id=\"node-\(id)\"") }) }
         #expect(try line("node8").contains(#"class="inactive left""#) == false)
         #expect(try line("node8").contains(#"class="active visible left""#))
-        #expect(try line("node8").contains(##"<TD BGCOLOR="#cf222e"><FONT COLOR="#ffffff"><B>1</B>"##))
+        #expect(try line("node8").contains(##"<TD BGCOLOR="#cf222e" CELLPADDING="0"><TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0"><TR><TD HEIGHT="4"></TD></TR><TR><TD FIXEDSIZE="TRUE" WIDTH="13" HEIGHT="12"><FONT COLOR="#ffffff" POINT-SIZE="10"><B>1</B>"##))
         #expect(try line("node5").contains("<B>2</B>"))
-        #expect(try line("switchNode2").contains(##"<TD BGCOLOR="#8250df"><FONT COLOR="#ffffff"><B>3</B>"##))
-        #expect(try line("node4").contains(##"<TD BGCOLOR="#8250df"><FONT COLOR="#ffffff"><B>4</B>"##))
+        #expect(try line("switchNode2").contains(##"<TD BGCOLOR="#8250df" CELLPADDING="0"><TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0"><TR><TD HEIGHT="4"></TD></TR><TR><TD FIXEDSIZE="TRUE" WIDTH="13" HEIGHT="12"><FONT COLOR="#ffffff" POINT-SIZE="10"><B>3</B>"##))
+        #expect(try line("node4").contains(##"<TD BGCOLOR="#8250df" CELLPADDING="0"><TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0"><TR><TD HEIGHT="4"></TD></TR><TR><TD FIXEDSIZE="TRUE" WIDTH="13" HEIGHT="12"><FONT COLOR="#ffffff" POINT-SIZE="10"><B>4</B>"##))
         #expect(try line("node4").contains(#"class="inactive destination final""#))
         #expect(lines.contains { $0.contains(##"id="edge-switchNode1-switchNode2", class="inactive destination final", color="#9a6700""##) })
         #expect(lines.contains { $0.contains(#"id="legend""#) && $0.contains("destination path") })

@@ -68,8 +68,8 @@ public enum StepMode: String, Sendable, CaseIterable {
 }
 
 /// Turns a ``Timeline`` into the frames of an animation: the initial state, then for each
-/// transition a pending frame (the state before, with the pending operations numbered in
-/// execution order as the diff diagram numbers them) and the applied frame (the new state
+/// transition a pending frame (the state before, its active path, with the pending operations
+/// numbered in execution order as the diff diagram numbers them) and the applied frame (the new state
 /// with its active path). A transition without operations gets only its applied frame.
 /// Frames hold their trees, not their scenes: a scene is built when a frame is drawn.
 public enum AnimationPlan {
@@ -97,13 +97,13 @@ public enum AnimationPlan {
             case .transition:
                 let ops = t.operations
                 out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: ops, shown: nil, scene: {
-                    DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme)
+                    DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme, activePath: .before)
                 }))
             case .op:
                 for j in t.operations.indices {
                     let shown = Array(t.operations[...j])
                     out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: {
-                        DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme)
+                        DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme, activePath: .before)
                     }))
                 }
             }

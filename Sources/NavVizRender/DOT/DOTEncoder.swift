@@ -43,6 +43,9 @@ public enum DOTEncoder {
             "nodesep=0.3",
             "ranksep=0.45",
             "pad=0.25",
+            // No device margin: PDF's default 36 points would be left white around a dark
+            // background (SVG and PNG have none anyway).
+            "margin=0",
             "fontname=\(DOTText.quoted(font))",
             "fontcolor=\(DOTText.quoted(theme.text))",
             "fontsize=14",
@@ -84,7 +87,8 @@ public enum DOTEncoder {
             guard !members.isEmpty else { continue }
             out += "  subgraph cluster_\(i) {\n"
             out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n"
-            out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10;\n"
+            // The graph's margin=0 is for the page; a box keeps Graphviz's usual 8 points around its nodes.
+            out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10; margin=8;\n"
             out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n"
             if options.pinned, let (low, high) = box.bounds {
                 let bb = [low.x, low.y, high.x, high.y].map(DOTText.number).joined(separator: ",")
@@ -99,7 +103,7 @@ public enum DOTEncoder {
             }
         }
         if !scene.legend.isEmpty && !options.pinned {
-            out += "  legend [id=\"legend\", class=\"legend\", shape=plain, label=<\(legendTable(scene.legend, theme: theme))>];\n"
+            out += "  legend [id=\"legend\", class=\"legend\", shape=plain, fontcolor=\(DOTText.quoted(theme.text)), label=<\(legendTable(scene.legend, theme: theme))>];\n"
             if let first = scene.nodes.first, let name = names[first.id] {
                 out += "  \(name) -> legend [style=invis, weight=0];\n"
             }
@@ -135,20 +139,35 @@ public enum DOTEncoder {
         if node.badges.isEmpty {
             return sub.map { "\(title)<BR/>\($0)" } ?? title
         }
-        var cells = node.badges.map { badge in
-            "<TD BGCOLOR=\(DOTText.quoted(badge.color))><FONT COLOR=\(DOTText.quoted(theme.badgeText))><B>\(DOTText.html(badge.text))</B></FONT></TD>"
-        }
+        var cells = node.badges.map { badge($0, theme: theme) }
         cells.append("<TD>\(title)</TD>")
         var table = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"1\"><TR>\(cells.joined())</TR>"
         if let sub { table += "<TR><TD COLSPAN=\"\(cells.count)\">\(sub)</TD></TR>" }
         return table + "</TABLE>"
     }
 
+    /// A numbered badge: bold digits centred in a coloured cell. Graphviz sets a line of text
+    /// high in its box (the line spacing goes below it), so the digits sit in a fixed cell of
+    /// one line of 10-point text below a 4-point spacer, which centres them in the row.
+    static func badge(_ badge: Badge, theme: Theme) -> String {
+        let width = 6 + 7 * badge.text.count
+        return "<TD BGCOLOR=\(DOTText.quoted(badge.color)) CELLPADDING=\"0\"><TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
+            + "<TR><TD HEIGHT=\"4\"></TD></TR><TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(width)\" HEIGHT=\"12\">"
+            + "<FONT COLOR=\(DOTText.quoted(theme.badgeText)) POINT-SIZE=\"10\"><B>\(DOTText.html(badge.text))</B></FONT></TD></TR></TABLE></TD>"
+    }
+
+    /// The legend: each row a swatch with the border of the nodes it explains (single or
+    /// double, square or rounded, solid or dashed), and its text in the theme's text colour.
     static func legendTable(_ entries: [LegendEntry], theme: Theme) -> String {
         var rows = "<TABLE BORDER=\"1\" COLOR=\(DOTText.quoted(theme.mutedStroke)) CELLBORDER=\"0\" CELLSPACING=\"4\" CELLPADDING=\"2\">"
         rows += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
         for e in entries {
-            let swatch = "<TABLE BORDER=\"\(e.dashed ? 1 : 2)\" \(e.dashed ? "STYLE=\"dashed\" " : "")COLOR=\(DOTText.quoted(e.stroke)) BGCOLOR=\(DOTText.quoted(e.fill)) CELLPADDING=\"0\"><TR><TD WIDTH=\"22\" HEIGHT=\"12\"> </TD></TR></TABLE>"
+            let style = [e.rounded ? "rounded" : nil, e.dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
+            let styleAttribute = style.isEmpty ? "" : "STYLE=\"\(style)\" "
+            let colors = "COLOR=\(DOTText.quoted(e.stroke)) BGCOLOR=\(DOTText.quoted(e.fill))"
+            let swatch = e.double
+                ? "<TABLE BORDER=\"1\" CELLBORDER=\"1\" CELLSPACING=\"2\" \(styleAttribute)\(colors) CELLPADDING=\"0\"><TR><TD \(e.rounded ? "STYLE=\"rounded\" " : "")WIDTH=\"18\" HEIGHT=\"8\"> </TD></TR></TABLE>"
+                : "<TABLE BORDER=\"\(e.dashed ? 1 : 2)\" CELLBORDER=\"0\" \(styleAttribute)\(colors) CELLPADDING=\"0\"><TR><TD WIDTH=\"22\" HEIGHT=\"12\"> </TD></TR></TABLE>"
             rows += "<TR><TD>\(swatch)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(DOTText.html(e.text))</FONT></TD></TR>"
         }
         return rows + "</TABLE>"

@@ -2,7 +2,9 @@ import NavVizCore
 
 /// Draws one picture of two tree states and the operations between them.
 ///
-/// - Kept nodes look as ``TreeScene`` draws them, with the NEW active path emphasised.
+/// - Kept nodes look as ``TreeScene`` draws them, with the NEW active path emphasised (or,
+///   for an animation's pending frame, ``ActivePath/before``, the OLD one: the state before
+///   the operations run, with their marks).
 /// - New nodes are green (`theme.added`, class `added`); removed nodes are red and dashed
 ///   (`theme.removed`, class `removed`), drawn under their old parent beside the children
 ///   that stay.
@@ -23,21 +25,44 @@ import NavVizCore
 /// is drawn more than once (repeated screens, or a screen and its removed namesake), the first
 /// keeps the id and the others are named by their paths.
 public enum DiffScene {
+    /// Which state's active path a diff picture emphasises.
+    public enum ActivePath: Sendable {
+        /// The new state's: what the operations lead to (`navviz diff`, applied frames).
+        case after
+        /// The old state's: where the app is while the operations are pending (an
+        /// animation's pending frame). New nodes are not on it yet; removed nodes still are.
+        case before
+    }
+
     /// The scene of the transition from `old` to `new` through `operations`.
     public static func make(old: Tree, new: Tree, operations: [Operation], dialect: DiffDialect,
-                            theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
+                            theme: Theme, title: String? = nil, legend: Bool = false, activePath: ActivePath = .after) -> Scene {
         var scene = Scene(title: title, theme: theme)
         let matching = DiffMatching(old: old, new: new, dialect: dialect)
         let layout = DiffLayout(old: old, new: new, matching: matching)
-        let onPath = new.activeSet
+        let newPath = new.activeSet, oldPath = old.activeSet
+        /// Whether a node of the new tree is drawn on the emphasised path.
+        func onPath(_ b: Tree.Slot) -> Bool {
+            switch activePath {
+            case .after: newPath.contains(b)
+            case .before: matching.oldSlot(ofNew: b).map(oldPath.contains) ?? false
+            }
+        }
 
         for item in layout.order {
             var node: SceneNode
             switch item {
             case .new(let b):
-                let path = onPath.contains(b)
+                let path = onPath(b)
                 node = TreeScene.node(b, in: new, theme: theme, onPath: path)
                 node.id = layout.key(item)
+                if activePath == .before, path, let a = matching.oldSlot(ofNew: b) {
+                    // The visible screen is the old state's.
+                    let visible = old.activeChild(a) == nil
+                    node.classes.removeAll { $0 == "visible" }
+                    if visible { node.classes.insert("visible", at: 1) }
+                    node.penWidth = visible ? 3.5 : 2.5
+                }
                 let before = layout.oldNode(standingFor: b)
                 if matching.oldSlot(ofNew: b) == nil {
                     node.stroke = theme.added
@@ -67,7 +92,9 @@ public enum DiffScene {
                     scene.edges.append(edge)
                 }
             case .old(let a):
-                node = TreeScene.node(a, in: old, theme: theme, onPath: false)
+                // Before the operations run, a removed node on the old active path is still on it.
+                let path = activePath == .before && oldPath.contains(a)
+                node = TreeScene.node(a, in: old, theme: theme, onPath: path)
                 node.id = layout.key(item)
                 node.stroke = theme.removed
                 node.fill = theme.removedFill
@@ -75,8 +102,8 @@ public enum DiffScene {
                 node.styles.append("dashed")
                 node.classes = ["removed"] + node.classes.filter { $0 != "inactive" }
                 if let p = old.parent(a) {
-                    scene.edges.append(SceneEdge(from: layout.key(old: p), to: node.id, color: theme.removed, penWidth: 1.0,
-                                                 styles: ["dashed"], classes: ["removed"]))
+                    scene.edges.append(SceneEdge(from: layout.key(old: p), to: node.id, color: theme.removed, penWidth: path ? 2.5 : 1.0,
+                                                 styles: ["dashed"], classes: ["removed"] + (path ? ["active"] : [])))
                 }
             }
             scene.nodes.append(node)
@@ -86,7 +113,7 @@ public enum DiffScene {
                       classes: ["removed", "moved"], label: "moved", labelColor: theme.removed)
         }
         DiffMarks.add(operations, to: &scene, layout: layout, theme: theme)
-        if legend { scene.legend = legendEntries(theme) }
+        if legend { scene.legend = legendEntries(theme, for: scene.nodes) }
         return scene
     }
 
@@ -107,8 +134,8 @@ public enum DiffScene {
         return "\(text(before)) → \(text(after))"
     }
 
-    static func legendEntries(_ theme: Theme) -> [LegendEntry] {
-        TreeScene.legendEntries(theme) + [
+    static func legendEntries(_ theme: Theme, for nodes: [SceneNode]) -> [LegendEntry] {
+        TreeScene.legendEntries(theme, for: nodes) + [
             LegendEntry(text: "new node (pushed)", stroke: theme.added, fill: theme.addedFill),
             LegendEntry(text: "removed node (popped), drawn where it was", stroke: theme.removed, fill: theme.removedFill, dashed: true),
             LegendEntry(text: "change: box around the children it replaces", stroke: theme.change, fill: theme.background, dashed: true),

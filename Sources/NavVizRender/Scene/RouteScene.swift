@@ -29,12 +29,12 @@ public enum RouteScene {
         let path = result.destination.map(\.description).joined(separator: "/")
         var scene = builder.scene
         scene.title = title ?? "route to \(path)" + (result.isReached ? "" : " (not reachable)")
-        if legend { scene.legend = legendEntries(theme) }
+        if legend { scene.legend = legendEntries(theme, for: scene.nodes) }
         return scene
     }
 
-    static func legendEntries(_ theme: Theme) -> [LegendEntry] {
-        TreeScene.legendEntries(theme) + [
+    static func legendEntries(_ theme: Theme, for nodes: [SceneNode]) -> [LegendEntry] {
+        TreeScene.legendEntries(theme, for: nodes) + [
             LegendEntry(text: "destination path", stroke: theme.destination, fill: theme.fill),
             LegendEntry(text: "entered by the route (ghost)", stroke: theme.enter, fill: theme.background, dashed: true),
             LegendEntry(text: "n: leave (numbered in execution order)", stroke: theme.leave, fill: theme.leave),

@@ -134,10 +134,16 @@ public struct LegendEntry: Sendable, Equatable {
     public var stroke: String
     public var fill: String
     public var dashed: Bool
-    public init(text: String, stroke: String, fill: String, dashed: Bool = false) {
+    /// A double border (switch containers, modals).
+    public var double: Bool
+    /// Rounded corners (screens, modals).
+    public var rounded: Bool
+    public init(text: String, stroke: String, fill: String, dashed: Bool = false, double: Bool = false, rounded: Bool = false) {
         self.text = text
         self.stroke = stroke
         self.fill = fill
         self.dashed = dashed
+        self.double = double
+        self.rounded = rounded
     }
 }

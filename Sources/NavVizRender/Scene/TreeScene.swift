@@ -26,7 +26,7 @@ public enum TreeScene {
                 scene.edges.append(e)
             }
         }
-        if legend { scene.legend = legendEntries(theme) }
+        if legend { scene.legend = legendEntries(theme, for: scene.nodes) }
         return scene
     }
 
@@ -35,7 +35,12 @@ public enum TreeScene {
         let n = tree.node(slot)
         let isSwitch = n.isSwitch
         var (shape, styles, peripheries) = look(n.kind)
-        if isSwitch { peripheries = 2 }
+        if isSwitch {
+            // A double square border, whatever the kind: the legend's mark of a switch
+            // container (a modal's double border is rounded).
+            peripheries = 2
+            if styles.contains("rounded") { styles = styles.filter { $0 != "rounded" } }
+        }
         var classes = [onPath ? "active" : "inactive"]
         classes.reserveCapacity(4)
         if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
@@ -103,12 +108,21 @@ public enum TreeScene {
         return String(s.map { $0 == "&" ? " " : $0 })
     }
 
-    static func legendEntries(_ theme: Theme) -> [LegendEntry] {
-        [
-            LegendEntry(text: "active path (visible screen: thicker)", stroke: theme.active, fill: theme.activeFill),
-            LegendEntry(text: "inactive", stroke: theme.mutedStroke, fill: theme.mutedFill),
-            LegendEntry(text: "⇄ switch container (double border)", stroke: theme.stroke, fill: theme.fill),
+    /// The rows every diagram's legend starts with; the double borders only where the
+    /// diagram has such nodes: a switch container's is square (with ⇄ before its name), a
+    /// modal's rounded.
+    static func legendEntries(_ theme: Theme, for nodes: [SceneNode]) -> [LegendEntry] {
+        var entries = [
+            LegendEntry(text: "active path (visible screen: thicker)", stroke: theme.active, fill: theme.activeFill, rounded: true),
+            LegendEntry(text: "inactive", stroke: theme.mutedStroke, fill: theme.mutedFill, rounded: true),
         ]
+        if nodes.contains(where: { $0.classes.contains("switch") }) {
+            entries.append(LegendEntry(text: "⇄ switch container (tabs, pages, splits): double square border", stroke: theme.stroke, fill: theme.fill, double: true))
+        }
+        if nodes.contains(where: { $0.classes.contains("kind-modal") && !$0.classes.contains("switch") }) {
+            entries.append(LegendEntry(text: "modal: double rounded border", stroke: theme.stroke, fill: theme.fill, double: true, rounded: true))
+        }
+        return entries
     }
 
     /// At most `max` characters, with `…` when cut.
