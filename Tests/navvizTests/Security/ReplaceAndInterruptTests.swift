@@ -191,16 +191,23 @@ struct ReplaceAndInterruptTests {
         return !String(decoding: stat, as: UTF8.self)[close.upperBound...].hasPrefix("Z")
     }
 
-    /// A recording long enough to interrupt: 60 frames (as PNG in two workers, it takes
-    /// seconds after they start).
+    /// A recording long enough to interrupt: 60 states of a five-tab app whose stacks grow
+    /// and shrink (as PNG in two workers, it takes seconds after they start).
     static func longRecording(in tmp: URL) throws -> String {
         let path = tmp.appendingPathComponent("long.json").path
-        let gen = Process()
-        gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gen.arguments = ["python3", PackagePaths.root.appendingPathComponent("Scripts/gen-sequence.py").path, "60", path]
-        gen.standardOutput = FileHandle.nullDevice
-        try gen.run()
-        gen.waitUntilExit()
+        var frames: [String] = []
+        for i in 0..<60 {
+            let tabs = (0..<5).map { t -> String in
+                let depth = 1 + (i * (t + 1) + t) % 7
+                var chain = "{\"id\": \"t\(t)s\(depth - 1)\", \"label\": \"Screen \(depth - 1) of tab \(t)\"}"
+                for d in stride(from: depth - 2, through: 0, by: -1) {
+                    chain = "{\"id\": \"t\(t)s\(d)\", \"label\": \"Screen \(d) of tab \(t)\", \"active\": \"t\(t)s\(d + 1)\", \"children\": [\(chain)]}"
+                }
+                return "{\"id\": \"tab\(t)\", \"kind\": \"stack\", \"active\": \"t\(t)s0\", \"children\": [\(chain)]}"
+            }
+            frames.append("{\"label\": \"state \(i)\", \"tree\": {\"id\": \"tabs\", \"kind\": \"tabs\", \"active\": \"tab\(i % 5)\", \"children\": [\(tabs.joined(separator: ", "))]}}")
+        }
+        try "{\"navviz\": 1, \"frames\": [\n\(frames.joined(separator: ",\n"))]}\n".write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
