@@ -15,7 +15,8 @@ struct NavVizCommand: ParsableCommand {
         happens between states the way KatanaRouter, Portus, Tempura, Nivelir and \
         ReSwift-Router see it.
 
-        Exit status: 0 ok, 1 a failed check or an unreachable destination, 64 bad usage, \
+        Exit status: 0 ok, 1 a failed check, an unreachable destination or a failing script \
+        step, 64 bad usage, \
         65 invalid input, 66 an input that cannot be read, 69 a Graphviz that cannot be used \
         (missing, or another release than navviz was built against), 70 an internal \
         rendering error, 73 an output navviz will not replace (it did not write it), 74 an \
