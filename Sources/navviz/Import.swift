@@ -46,7 +46,7 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let format = try format ?? OutputExtension.format(of: output.path, fallback: .json, aliases: ["yml": .yaml])
+                let format = try OutputExtension.resolve(format, output: output.path, fallback: .json, aliases: ["yml": .yaml])
                 let document = try input.load(file)
                 let json: String
                 switch document {

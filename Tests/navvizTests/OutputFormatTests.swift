@@ -19,6 +19,7 @@ struct OutputFormatTests {
         (["diff", "Samples/katana-article.before.json", "Samples/katana-article.after.json", "--format", "png"], "d.svg", "png", "svg"),
         (["route", "Samples/portus-example-1.route.json", "--format", "json"], "r.txt", "json", "text"),
         (["timeline", "Samples/tab-switch.sequence.json", "--format", "text"], "t.json", "text", "json"),
+        (["import", "Samples/katana-tabs.json", "--format", "json"], "x.yaml", "json", "yaml"),
         (["timeline", "Samples/tab-switch.sequence.json", "--format", "json"], "t.md", nil, nil),
     ] as [([String], String, String?, String?)])
     func formatAndExtensionMustAgree(arguments: [String], output: String, given: String?, named: String?) throws {
