@@ -87,7 +87,7 @@ struct OutputSafetyTests {
         try "old".write(to: ro.appendingPathComponent("tree.svg"), atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ro.path)
         for format in ["svg", "txt"] {
-            let target = ro.appendingPathComponent("tree.\(format == "txt" ? "svg" : format)")
+            let target = ro.appendingPathComponent("tree.\(format)")
             let r = try Self.runUnprivileged(["render", "-", "-o", target.path, "--format", format == "txt" ? "text" : format], stdin: #"{"id": "r"}"#)
             #expect(r.status == 74, "\(r.stderr)")
             #expect(r.stderr.contains("error: cannot write"), "\(r.stderr)")
