@@ -18,7 +18,8 @@ import _NavVizTestSupport
 ///
 /// Each file's commands run in order through `/bin/sh`, with the built `navviz` first on
 /// PATH, in a scratch directory holding a copy of Samples/ (and of the plugin fixture's Nav/,
-/// the app folder the README's CI examples check), with `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
+/// the app folder the README's CI examples check, and `navigation.ndjson`, the recording
+/// docs/recorder.md reads), with `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
 /// output shown after it has an `error:` line: then it fails, and says that. Every line of
 /// shown output (lines with `…` excepted) appears in what the command printed.
 @Suite(.serialized)
@@ -37,6 +38,12 @@ struct ExamplesTests {
         // The README's "In CI" section checks an app's Nav/ folder: the plugin fixture's.
         try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Tests/Fixtures/PluginConsumer/Nav"),
                                          to: url.appendingPathComponent("Nav"))
+        // docs/recorder.md reads the log an app's recorder wrote: one snapshot per line.
+        let sequence = try JSONSerialization.jsonObject(with: Data(contentsOf: PackagePaths.samples.appendingPathComponent("tab-switch.sequence.json"))) as? [String: Any]
+        let lines = try ((sequence?["frames"] as? [Any]) ?? []).map { frame in
+            String(decoding: try JSONSerialization.data(withJSONObject: frame), as: UTF8.self)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: url.appendingPathComponent("navigation.ndjson"), atomically: true, encoding: .utf8)
         return url
     }
 
