@@ -29,16 +29,18 @@ struct GraphvizWorkerCommandTests {
         #expect(r.stderr.hasPrefix("\(input.path): error: frame "), "\(r.stderr)")
         #expect(r.stderr.hasSuffix(": graphviz crashed in a worker process: signal 6 (\(String(cString: strsignal(6))))\n"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
-        // The frame named is the first whose DOT has tab3 active.
+        // The frame named is one whose DOT has tab3 active (the workers draw runs of frames in
+        // parallel: the first to crash is named, not one left undrawn because of it).
         let number = r.stderr.split(separator: " ").dropFirst(3).first.flatMap { Int($0.dropLast()) }
         let dots = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-crash-dot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dots) }
         #expect(try NavVizBinary.run(["animate", input.path, "-o", dots.path, "--layout", "per-frame", "--dot-only"]).status == 0)
-        let first = try (1...20).first { i in
+        let crashing = try Set((1...15).filter { i in
             let name = dots.appendingPathComponent(String(format: "frames/%04d.dot", i))
             return try String(contentsOf: name, encoding: .utf8).contains("node-tab3\", class=\"active")
-        }
-        #expect(number != nil && number == first)
+        })
+        #expect(!crashing.isEmpty)
+        #expect(number.map(crashing.contains) == true, "frame \(number.map(String.init) ?? "?") does not draw tab3 active (those that do: \(crashing.sorted()))")
     }
 
     /// The worker processes of a navviz that is killed (SIGKILL: nothing of navviz runs) or

@@ -81,6 +81,11 @@ public final class Graphviz: @unchecked Sendable {
     /// first failure as ``RenderError/frame(_:_:)``, numbered from `firstNumber`.
     public func drawFrames(_ frames: [FrameJob], firstNumber: Int = 1) throws(RenderError) -> [DrawnFrame] {
         let results = GraphvizPool.shared.runAll(frames.map { .frame(dot: $0.dot, engine: $0.engine, svg: $0.svg, png: $0.png) })
+        // The frame that failed, not one left unrun because of it (in another worker's run,
+        // possibly before it).
+        for (i, result) in results.enumerated() {
+            if case .failure(let error) = result, error != GraphvizPool.notRun { throw .frame(firstNumber + i, error) }
+        }
         var out: [DrawnFrame] = []
         out.reserveCapacity(frames.count)
         for (i, (frame, result)) in zip(frames, results).enumerated() {

@@ -73,6 +73,9 @@ public final class GraphvizPool: @unchecked Sendable {
     /// (consecutive animation frames differ least, and a worker's PNG encoder reuses what did
     /// not change). Returns each job's result in order; after a failure, jobs not yet started
     /// are not run and fail with the same error.
+    /// What a job left unrun after another failed answers.
+    static let notRun = RenderError.crashed("not run")
+
     func runAll(_ jobs: [GraphvizJob]) -> [Result<[[UInt8]], RenderError>] {
         guard !jobs.isEmpty else { return [] }
         let runs = min(size, jobs.count)
@@ -82,10 +85,9 @@ public final class GraphvizPool: @unchecked Sendable {
             do throws(RenderError) {
                 try withLease { lease throws(RenderError) in
                     for i in range {
-                        if let failure = outcomes.failure {
-                            outcomes.set(i, .failure(failure))
-                            continue
-                        }
+                        // After a failure elsewhere, the rest is not run (and stays "not run",
+                        // so the failure is reported on the job that failed).
+                        if outcomes.failure != nil { continue }
                         do throws(RenderError) {
                             outcomes.set(i, .success(try lease.run(jobs[i])))
                         } catch {
@@ -132,7 +134,7 @@ public final class GraphvizPool: @unchecked Sendable {
         }
 
         var results: [Result<[[UInt8]], RenderError>] {
-            lock.withLock { slots.map { $0 ?? .failure(.crashed("not run")) } }
+            lock.withLock { slots.map { $0 ?? .failure(GraphvizPool.notRun) } }
         }
     }
 
