@@ -18,8 +18,9 @@ import _NavVizTestSupport
 ///
 /// Each file's commands run in order through `/bin/sh`, with the built `navviz` first on
 /// PATH, in a scratch directory holding a copy of Samples/ (and of the plugin fixture's Nav/,
-/// the app folder the README's CI examples check, and `navigation.ndjson`, the recording
-/// docs/recorder.md reads), with `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
+/// the app folder the README's CI examples check, `navigation.ndjson`, the recording
+/// docs/recorder.md reads, and an empty `out/`, as `make demo` leaves it), with
+/// `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
 /// output shown after it has an `error:` line: then it fails, and says that. Every line of
 /// shown output (lines with `…` excepted) appears in what the command printed.
 @Suite(.serialized)
@@ -38,6 +39,8 @@ struct ExamplesTests {
         // The README's "In CI" section checks an app's Nav/ folder: the plugin fixture's.
         try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Tests/Fixtures/PluginConsumer/Nav"),
                                          to: url.appendingPathComponent("Nav"))
+        // `make demo` (the README's first command) leaves out/ for the examples that write there.
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("out"), withIntermediateDirectories: false)
         // docs/recorder.md reads the log an app's recorder wrote: one snapshot per line.
         let sequence = try JSONSerialization.jsonObject(with: Data(contentsOf: PackagePaths.samples.appendingPathComponent("tab-switch.sequence.json"))) as? [String: Any]
         let lines = try ((sequence?["frames"] as? [Any]) ?? []).map { frame in
