@@ -9,7 +9,9 @@ OUT ?= out
 ## build checks that navviz really loads that prefix's libgvc.
 GRAPHVIZ_PREFIX ?=
 ifneq ($(strip $(GRAPHVIZ_PREFIX)),)
-GRAPHVIZ_PREFIX := $(abspath $(GRAPHVIZ_PREFIX))
+# `override`: a variable given on the command line (the usual way) ignores plain assignments,
+# and a relative prefix on PKG_CONFIG_PATH is read from SwiftPM's working directory, not ours.
+override GRAPHVIZ_PREFIX := $(abspath $(GRAPHVIZ_PREFIX))
 # The tests read it: the dot CLI to compare versions with, the run path of packages they build.
 export GRAPHVIZ_PREFIX
 BUILD_DIR ?= .build-graphviz/$(notdir $(GRAPHVIZ_PREFIX))

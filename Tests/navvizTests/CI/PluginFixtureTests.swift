@@ -8,9 +8,18 @@ import _NavVizTestSupport
 /// pointed at this checkout, and `swift package navviz …` run there. The fixture builds
 /// navviz from source in a scratch folder of its own (`.build/plugin-fixture/scratch`, kept
 /// between runs): about 1 to 3 minutes the first time on 2 cores, seconds after that.
+/// Under `make test GRAPHVIZ_PREFIX=DIR` the folder is `.build/plugin-fixture-NAME` (NAME
+/// the prefix's last component): SwiftPM does not rebuild when only pkg-config's flags
+/// change, so a scratch folder shared between Graphviz versions links objects compiled
+/// against one version's headers with the other's libraries.
 @Suite(.serialized)
 struct PluginFixtureTests {
-    static let base = PackagePaths.root.appendingPathComponent(".build/plugin-fixture")
+    static let base = PackagePaths.root.appendingPathComponent(".build/plugin-fixture" + graphvizSuffix)
+
+    static var graphvizSuffix: String {
+        guard let prefix = ProcessInfo.processInfo.environment["GRAPHVIZ_PREFIX"], !prefix.isEmpty else { return "" }
+        return "-" + URL(fileURLWithPath: prefix).lastPathComponent
+    }
     static let package = base.appendingPathComponent("PluginConsumer")
     static let scratch = base.appendingPathComponent("scratch")
 
