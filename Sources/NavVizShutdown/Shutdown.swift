@@ -53,6 +53,10 @@ public enum Shutdown {
             return !s.installed
         }
         guard first else { return }
+        // The stderr of start-up, kept: while a Graphviz call runs, descriptor 2 points at a
+        // capture file (NavVizRender's GraphvizStderr), and a message written there is lost.
+        let err = dup(STDERR_FILENO)
+        state.withLock { $0.stderr = err >= 0 ? err : STDERR_FILENO }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let thread = Thread { waitForSignal() }
@@ -104,13 +108,14 @@ public enum Shutdown {
         var received: Int32 = 0
         while sigwait(&set, &received) != 0 {}
         critical.lock()  // a commit in progress finishes first; never unlocked: the process ends
-        let (children, actions, announce) = state.withLock { s in (s.children, s.actions, s.announce) }
+        let (children, actions, announce, err) = state.withLock { s in (s.children, s.actions, s.announce, s.stderr) }
         endChildren(children)
         for action in actions.reversed() { action() }
         if announce {
             let name = received == SIGINT ? "SIGINT" : received == SIGTERM ? "SIGTERM" : received == SIGHUP ? "SIGHUP" : "signal \(received)"
             // On a terminal, first clear a progress line.
-            FileHandle.standardError.write(Data(((isatty(2) != 0 ? "\r\u{1B}[K" : "") + "error: interrupted by \(name)\n").utf8))
+            let line = Array(((isatty(err) != 0 ? "\r\u{1B}[K" : "") + "error: interrupted by \(name)\n").utf8)
+            _ = line.withUnsafeBytes { write(err, $0.baseAddress, $0.count) }
         }
         _exit(exitStatus(for: received))
     }
@@ -152,6 +157,8 @@ public enum Shutdown {
     private struct State {
         var installed = false
         var announce = true
+        /// Where the announcement goes: stderr as it was when ``install(announce:)`` ran.
+        var stderr = STDERR_FILENO
         var next = 0
         var entries: [(Int, Entry)] = []
 
