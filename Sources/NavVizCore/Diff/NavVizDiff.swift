@@ -42,7 +42,7 @@ struct NavVizDiff {
             let popped = matching.oldSlot(ofNew: parent).map { removedUnder[$0] } ?? []
             if pushes.count == 1 && popped.isEmpty {
                 let b = pushes[0]
-                inserts.append(.push(id: new.id(b), parent: new.id(parent), context: new.node(b).context, path: new.operationPath(b)))
+                inserts.append(.push(id: new.id(b), parent: new.id(parent), context: new.node(b).context, path: pushPath(b, matching)))
                 continue
             }
             for a in popped { taken[a] = true }
@@ -52,7 +52,7 @@ struct NavVizDiff {
                 pushed: pushes.map(new.identity),
                 children: new.children(parent).map(new.identity),
                 active: new.activeChild(parent).map(new.identity),
-                path: new.operationPath(parent)
+                path: keptPath(parent, matching)
             ))
         }
 
@@ -72,8 +72,25 @@ struct NavVizDiff {
         for b in DiffWalk.postorder(new, .navviz) {
             guard let a = matching.oldSlot(ofNew: b), let c = new.activeChild(b),
                   let before = matching.oldSlot(ofNew: c), old.activeChild(a) != before else { continue }
-            activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context, path: new.operationPath(c)))
+            activates.append(.activate(id: new.id(c), parent: new.id(b), context: new.node(c).context, path: keptPath(c, matching)))
         }
         return pops + inserts + activates
+    }
+
+    /// The path naming node `b` of the new tree when it is also in the old one (a kept node):
+    /// its operation is applied to the old tree, so where its id or its parent's repeats in
+    /// either tree, the path names it (the same ids and contexts in both trees).
+    private func keptPath(_ b: Tree.Slot, _ matching: DiffMatching) -> [PathElement]? {
+        if let path = new.operationPath(b) { return path }
+        guard let a = matching.oldSlot(ofNew: b), old.operationPath(a) != nil else { return nil }
+        return new.path(to: b)
+    }
+
+    /// The path naming new node `b`: as the new tree names it, or by its path where its kept
+    /// parent's id repeats in the old tree (which the push is applied to).
+    private func pushPath(_ b: Tree.Slot, _ matching: DiffMatching) -> [PathElement]? {
+        if let path = new.operationPath(b) { return path }
+        guard let p = new.parent(b), let a = matching.oldSlot(ofNew: p), old.isRepeated(old.id(a)) else { return nil }
+        return new.path(to: b)
     }
 }
