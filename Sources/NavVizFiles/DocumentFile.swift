@@ -60,7 +60,7 @@ public enum DocumentFile {
             if text.hasPrefix("{") {
                 // A log: several lines, each an object (the last one may be cut off).
                 let isLog = lines.count > 1 && lines.allSatisfy { $0.first == UInt8(ascii: "{") }
-                    && lines.dropLast().allSatisfy(endsWithBrace)
+                    && lines.dropLast().allSatisfy { endsWithBrace(Array($0)) }
                 return isLog ? .log : .json
             }
             if text.hasPrefix("[") || text.hasPrefix("\"") { return .json }
@@ -69,7 +69,7 @@ public enum DocumentFile {
             return .json
         }
 
-        private static func endsWithBrace(_ line: some BidirectionalCollection<UInt8>) -> Bool {
+        private static func endsWithBrace(_ line: [UInt8]) -> Bool {
             line.last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } == UInt8(ascii: "}")
         }
 

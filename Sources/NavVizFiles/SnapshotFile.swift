@@ -47,7 +47,8 @@ public struct SnapshotFile: Sendable {
     static func head(_ path: String) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: 64 << 10)).map { Array($0 ?? Data()) }
+        // nil at the end of the file, as for one that cannot be read
+        return (try? handle.read(upToCount: 64 << 10)).map { Array($0) }
     }
 
     static func identity(_ path: String) -> Identity? {

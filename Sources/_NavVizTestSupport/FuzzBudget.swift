@@ -35,7 +35,7 @@ public struct FuzzBudget: Sendable {
     /// Writes a case where a crash leaves it, when asked to.
     public func save(_ bytes: [UInt8], case i: Int) {
         guard let savePath else { return }
-        FileManager.default.createFile(atPath: savePath, contents: Data(bytes))
-        FileManager.default.createFile(atPath: savePath + ".case", contents: Data("seed \(seed) case \(i)\n".utf8))
+        _ = FileManager.default.createFile(atPath: savePath, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: savePath + ".case", contents: Data("seed \(seed) case \(i)\n".utf8))
     }
 }

@@ -130,7 +130,7 @@ enum PlatformProcess {
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; looked up at run
     /// time, as Swift does not see its declaration), which closes every descriptor from 3 up.
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-    nonisolated(unsafe) private static let closeFrom: CloseFrom? =
+    private static let closeFrom: CloseFrom? =
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
     /// Keeps descriptors other than 0, 1 and 2 out of the child: every descriptor from 3

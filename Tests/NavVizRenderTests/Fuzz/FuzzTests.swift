@@ -101,7 +101,7 @@ struct FuzzTests {
     static func draw(_ dot: String, _ what: String) -> [String] {
         drawn += 1
         if let save = FuzzBudget.current.savePath {
-            FileManager.default.createFile(atPath: save + ".dot", contents: Data(dot.utf8))
+            _ = FileManager.default.createFile(atPath: save + ".dot", contents: Data(dot.utf8))
         }
         do {
             let svg = try Graphviz.shared.render(dot: dot, format: .svg)
