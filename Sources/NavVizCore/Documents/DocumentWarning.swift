@@ -14,7 +14,7 @@ public struct DocumentWarning: Equatable, Sendable, CustomStringConvertible {
     /// The last line of a log is cut off (an app that stopped while writing it); the
     /// `complete` lines before it are read.
     public static func cutLastLine(line: Int, complete: Int) -> DocumentWarning {
-        DocumentWarning(line: line, message: "the last line is cut off (the app stopped while writing it?); it is skipped and the \(complete) complete line\(complete == 1 ? "" : "s") before it are read (--strict makes this an error)")
+        DocumentWarning(line: line, message: "the last line is cut off (the app stopped while writing it?); it is skipped and the \(complete) complete line\(complete == 1 ? " before it is" : "s before it are") read (--strict makes this an error)")
     }
 
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
