@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "NavVizCore", targets: ["NavVizCore"]),
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
+        // Reading document files (JSON, NDJSON logs, YAML, UIKit pastes); the fuzz targets
+        // under Fuzz/ read their bytes through it.
+        .library(name: "NavVizFiles", targets: ["NavVizFiles"]),
         // For apps (debug builds): records the app's navigation as a navviz log.
         .library(name: "NavVizRecorder", targets: ["NavVizRecorder"]),
         .executable(name: "navviz", targets: ["navviz"]),

@@ -119,9 +119,15 @@ public enum DocumentFile {
 
     /// Loads and validates the document at `path` (`-` reads standard input).
     public static func load(_ path: String, options: Options) throws(LoadError) -> Loaded {
-        let name = path == "-" ? stdinName : path
         let bytes = try read(path)
-        let format = options.format ?? format(of: path, bytes: bytes)
+        return try load(bytes: bytes, name: path == "-" ? stdinName : path,
+                        format: options.format ?? format(of: path, bytes: bytes), options: options)
+    }
+
+    /// Reads and validates a document already in memory, in `format` (a caller without a
+    /// format asks ``format(of:bytes:)`` or ``Format/sniff(_:)``); `name` is the file named
+    /// in messages. What ``load(_:options:)`` does once it has the bytes.
+    public static func load(bytes: [UInt8], name: String, format: Format, options: Options = Options()) throws(LoadError) -> Loaded {
         do {
             var warnings: [DocumentWarning] = []
             let document: Document
