@@ -1,0 +1,2 @@
+// Declarations only (include/FuzzDriver.h): libFuzzer itself defines LLVMFuzzerRunDriver.
+#include "FuzzDriver.h"

@@ -1,0 +1,63 @@
+import FuzzDriver
+import NavVizCore
+import NavVizFiles
+import NavVizRender
+
+/// One input read as `navviz` reads it (format by content), then, if it is a document,
+/// everything the commands make of it without Graphviz: redaction, the timeline in every
+/// diff dialect with its text and JSON, diffs between frames in every dialect, routing,
+/// scenes, Mermaid and DOT.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: DocumentFile.Format.sniff(bytes)) else {
+        return 0
+    }
+    let document = loaded.document
+    _ = Redaction.redact(document)
+    if case .route(let request) = document {
+        let result = Router.route(request)
+        _ = OperationFormat.text(result.operations)
+        _ = OperationFormat.jsonArray(result.operations)
+        if let failure = result.failure { _ = failure.lines }
+        for theme in [Theme.light, Theme.dark] {
+            let scene = RouteScene.make(result, theme: theme, legend: true)
+            _ = MermaidEncoder.fenced(scene)
+            _ = DOTEncoder.encode(scene)
+        }
+    }
+    for dialect in DiffDialect.allCases {
+        let timeline = TimelineBuilder.build(document, dialect: dialect)
+        if let failure = timeline.failure, failure.isEmpty { fatalError("\(dialect): a timeline failure without a message") }
+        _ = TimelineFormat.text(timeline)
+        _ = TimelineFormat.json(timeline)
+        _ = TimelineFormat.text(Redaction.redact(timeline, of: document))
+        for (f, frame) in timeline.frames.enumerated() where f == 0 || f == timeline.frames.count - 1 {
+            _ = TreeText.render(frame.tree)
+            let scene = TreeScene.make(frame.tree, theme: f == 0 ? .light : .dark, title: timeline.title, legend: true)
+            _ = MermaidEncoder.fenced(scene)
+            _ = DOTEncoder.encode(scene)
+        }
+        for (t, transition) in timeline.transitions.enumerated() where t < 3 {
+            let before = timeline.frames[t].tree, after = timeline.frames[t + 1].tree
+            _ = OperationFormat.text(transition.operations)
+            _ = OperationFormat.jsonArray(transition.operations)
+            let scene = DiffScene.make(old: before, new: after, operations: transition.operations, dialect: dialect,
+                                       theme: .light, title: transition.label)
+            _ = MermaidEncoder.fenced(scene)
+            _ = DOTEncoder.encode(scene)
+        }
+    }
+    return 0
+}
+
+/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:_:)``.
+@_cdecl("fuzz_pipeline_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        guard let data else { return 0 }
+        return fuzz(data, size)
+    }
+}
