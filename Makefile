@@ -25,7 +25,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz fuzz-libfuzzer size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -108,6 +108,29 @@ fuzz: build
 	@echo "fuzz: seed $(FUZZ_SEED)"
 	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
 		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter 'FuzzTests|FuzzCommandTests'
+
+## fuzz-libfuzzer: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"),
+## built with ASan and coverage, each run for FUZZ_SECONDS (default here 300) with the
+## dictionary Fuzz/navviz.dict, from a copy of its seed corpus Fuzz/Corpus/TARGET in
+## $(FUZZ_WORK)/TARGET/corpus (kept between runs; the repository's corpus is not changed).
+## A crash, leak or timeout leaves its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the
+## run; keep it as Fuzz/Regressions/TARGET/NAME. FUZZ_TARGETS picks targets, FUZZ_FLAGS adds
+## libFuzzer flags (e.g. -jobs=2 -workers=2).
+FUZZ_LIBFUZZER_SECONDS ?= $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),300)
+FUZZ_TARGETS ?= readers pipeline
+FUZZ_WORK ?= .build/fuzz
+FUZZ_FLAGS ?=
+fuzz-libfuzzer: deps
+	$(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		dir=$(FUZZ_WORK)/$$t; mkdir -p $$dir/corpus $$dir/crashes; \
+		cp -n Fuzz/Corpus/$$t/* $$dir/corpus/; \
+		echo "fuzz-libfuzzer: $$t for $(FUZZ_LIBFUZZER_SECONDS) s, corpus $$dir/corpus, crashes to $$dir/crashes/"; \
+		Fuzz/.build/debug/fuzz-$$t -max_total_time=$(FUZZ_LIBFUZZER_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-dict=Fuzz/navviz.dict -artifact_prefix=$$dir/crashes/ -print_final_stats=1 $(FUZZ_FLAGS) \
+			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz-libfuzzer: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
+		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
+	done
 
 ## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
 size: build
