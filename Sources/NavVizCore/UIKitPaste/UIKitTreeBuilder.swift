@@ -38,9 +38,12 @@ public enum UIKitTreeBuilder {
         for i in lines.indices {
             if lines[i].isNavigation {
                 // A stack: the pushed controllers form a chain, each on the one under it.
+                // A navigation controller pushed on another stack (UIKit refuses that, a
+                // paste can still show it) keeps the controller pushed above it there as
+                // its first child and active one: both chains stay in the tree.
                 let pushed = contained[i]
-                children[i] = Array(pushed.prefix(1)) + presented[i]
-                active[i] = pushed.first
+                children[i] += Array(pushed.prefix(1)) + presented[i]
+                active[i] = active[i] ?? pushed.first
                 for (k, c) in pushed.enumerated().dropLast() {
                     children[c].insert(pushed[k + 1], at: 0)
                     active[c] = pushed[k + 1]

@@ -28,6 +28,30 @@ struct UIKitPasteTests {
         tree.activePath.map { tree.id($0) }.joined(separator: " / ")
     }
 
+    /// A navigation controller pushed on another stack (UIKit refuses it; a paste, or a
+    /// damaged one, can show it) keeps both chains: the controller pushed above it on the
+    /// outer stack is its first and active child, its own stack follows. libFuzzer found
+    /// this (Fuzz/Regressions/pipeline/uikit-index-out-of-range): the inner stack dropped
+    /// the outer chain's next controller, whose lines were left out of the tree, and
+    /// setting their active child trapped (index out of range).
+    @Test func aNavigationControllerPushedOnAStackKeepsBothChains() throws {
+        let tree = try Self.tree("""
+            <UINavigationController 0x100>, state: appeared, view: <UILayoutContainerView 0x1>
+               | <App.ListViewController 0x200>, state: disappeared, view: <UIView 0x2>
+               | <App.InnerNavigationController 0x300>, state: disappeared, view: <UIView 0x3>
+               |    | <App.InnerRootViewController 0x400>, state: disappeared, view: <UIView 0x4>
+               | <App.DetailViewController 0x500>, state: appeared, view: <UIView 0x5>
+            """)
+        #expect(tree.count == 5)
+        #expect(Self.activePath(tree) == "UINavigationController@0x100 / App.ListViewController@0x200 / App.InnerNavigationController@0x300 / App.DetailViewController@0x500")
+        let inner = try #require(tree.slot(of: "App.InnerNavigationController@0x300"))
+        #expect(tree.children(inner).map { tree.id($0) } == ["App.DetailViewController@0x500", "App.InnerRootViewController@0x400"])
+
+        let found = try #require(FileManager.default.contents(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Regressions/pipeline/uikit-index-out-of-range").path))
+        var warnings: [DocumentWarning] = []
+        _ = try? UIKitPaste.read(Array(found), warnings: &warnings)
+    }
+
     /// Tab bar, two tabs with stacks, nested presentations: the issue's shape.
     @Test func tabsStacksAndNestedPresentations() throws {
         let tree = try Self.tree(String(contentsOfFile: PackagePaths.sample("uikit-tabs.paste.txt"), encoding: .utf8))
