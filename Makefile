@@ -126,7 +126,7 @@ fuzz-libfuzzer: deps
 		dir=$(FUZZ_WORK)/$$t; mkdir -p $$dir/corpus $$dir/crashes; \
 		cp -n Fuzz/Corpus/$$t/* $$dir/corpus/; \
 		echo "fuzz-libfuzzer: $$t for $(FUZZ_LIBFUZZER_SECONDS) s, corpus $$dir/corpus, crashes to $$dir/crashes/"; \
-		Fuzz/.build/debug/fuzz-$$t -max_total_time=$(FUZZ_LIBFUZZER_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		SWIFT_BACKTRACE=enable=no Fuzz/.build/debug/fuzz-$$t -max_total_time=$(FUZZ_LIBFUZZER_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 			-dict=Fuzz/navviz.dict -artifact_prefix=$$dir/crashes/ -print_final_stats=1 $(FUZZ_FLAGS) \
 			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz-libfuzzer: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
 		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
