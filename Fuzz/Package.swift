@@ -40,5 +40,16 @@ let package = Package(
             path: "Sources/FuzzPipeline",
             swiftSettings: fuzzTarget
         ),
+        // A decoded document's frames drawn by Graphviz (SVG; `dot` in a worker process,
+        // which is this executable's `graphviz-worker`) and through the stable layout.
+        .executableTarget(
+            name: "fuzz-graphviz",
+            dependencies: [
+                "FuzzDriver", .product(name: "NavVizCore", package: "navviz"), .product(name: "NavVizFiles", package: "navviz"),
+                .product(name: "NavVizRender", package: "navviz"),
+            ],
+            path: "Sources/FuzzGraphviz",
+            swiftSettings: fuzzTarget
+        ),
     ]
 )
