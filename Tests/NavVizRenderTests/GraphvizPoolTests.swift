@@ -37,8 +37,8 @@ struct GraphvizPoolTests {
         #expect(count == 300)
         let version = try #require(GraphvizVersion(GraphvizVersion.headers))
         if GraphvizVersion.limitsDotLayouts(version) {
-            #expect(GraphvizPool.dotLayoutBudget == 80)
-            #expect(pool.started == 4)  // 300 layouts, 80 a worker
+            #expect(GraphvizPool.dotLayoutBudget == 10)
+            #expect(pool.started == 30)  // 300 layouts, 10 a worker
         } else {
             #expect(GraphvizPool.dotLayoutBudget == nil)
             #expect(pool.started == 1)

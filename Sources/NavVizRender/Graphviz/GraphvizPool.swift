@@ -32,11 +32,14 @@ public final class GraphvizPool: @unchecked Sendable {
     /// `dot` layouts a worker runs before it retires, on a Graphviz that limits them (nil
     /// otherwise). Graphviz 2.42/2.43's 8-bit mark `Cmark` advances once per component pass
     /// of `decompose()`, two or three a layout (once or twice in ranking, once in mincross,
-    /// for a graph without `pack`, as navviz's are), and comes round again after 255 passes:
-    /// 80 layouts are at most 240 passes.
+    /// for a graph without `pack` or clusters), and comes round again after 255 passes. A
+    /// cluster is ranked on its own (another pass each), and navviz's change boxes are
+    /// clusters: with 80 layouts a worker aborted in a full test run (signal 6, 2.43.0), so a
+    /// worker retires after 10 layouts, room for 25 passes a layout (a new worker costs a few
+    /// tens of milliseconds).
     static let dotLayoutBudget: Int? = {
         guard let version = GraphvizVersion(GraphvizVersion.headers), GraphvizVersion.limitsDotLayouts(version) else { return nil }
-        return 80
+        return 10
     }()
 
     private let condition = NSCondition()
