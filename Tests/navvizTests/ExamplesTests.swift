@@ -153,35 +153,13 @@ struct ExamplesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         var problems: [String] = []
         for example in examples {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", example.command]
-            p.currentDirectoryURL = dir
-            var env = ProcessInfo.processInfo.environment
-            env["PATH"] = NavVizBinary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-            env["NO_COLOR"] = "1"
-            env["GITHUB_STEP_SUMMARY"] = dir.appendingPathComponent("step-summary.md").path
-            env["GITHUB_ACTIONS"] = nil
-            p.environment = env
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            p.standardInput = FileHandle.nullDevice
-            try p.run()
-            nonisolated(unsafe) var errData = Data()
-            let group = DispatchGroup()
-            group.enter()
-            DispatchQueue.global().async {
-                errData = err.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            group.wait()
-            p.waitUntilExit()
-            let printed = String(decoding: outData, as: UTF8.self) + String(decoding: errData, as: UTF8.self)
+            let path = NavVizBinary.url.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let r = try NavVizBinary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", example.command], in: dir,
+                                         environment: ["PATH": path, "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("step-summary.md").path])
+            let printed = r.stdout + r.stderr
             let expectsError = example.shown.contains { $0.contains("error:") }
-            if expectsError ? p.terminationStatus == 0 : p.terminationStatus != 0 {
-                problems.append("\(example): exit status \(p.terminationStatus)\(expectsError ? " (the example shows an error)" : ""):\n\(printed.prefix(600))")
+            if expectsError ? r.status == 0 : r.status != 0 {
+                problems.append("\(example): exit status \(r.status)\(expectsError ? " (the example shows an error)" : ""):\n\(printed.prefix(600))")
                 continue
             }
             for line in example.shown where !line.contains("…") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
