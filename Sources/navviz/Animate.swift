@@ -85,7 +85,8 @@ extension NavVizCommand {
                 if dotOnly {
                     // For benchmarks: the Graphviz source of every frame, and nothing drawn.
                     try source.forEachFrame(expecting: count) { i, frame in
-                        try staged.write(AnimationBundle.frameName(i, "dot"), Array(plan.drawing.dot(frame).utf8))
+                        let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
+                        try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
                     }
                     try AnimationBundle.writeFileList(title: name, in: staged)
                     try staged.commit()
@@ -95,10 +96,11 @@ extension NavVizCommand {
                 GraphvizPool.shared.size = FrameJobs.workers(requested: jobs)
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
                 defer { progress.finish() }
-                try FrameJobs.render(source, count: count, drawing: plan.drawing, png: png || gif, directory: staged.temporary.path,
-                                     output: output, progress: progress.update)
+                let player = try FrameJobs.render(source, count: count, windows: plan.windows, infos: plan.frames, png: png || gif,
+                                                  directory: staged.temporary.path, output: output, progress: progress.update)
                 progress.finish()
-                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, png: png, gif: gif, delay: delay, theme: frames.theme.value)
+                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, player: player, png: png, gif: gif, delay: delay,
+                                             theme: frames.theme.value)
                 try bundle.finish(in: staged)
                 try staged.commit()
                 Terminal.out("\(output)/index.html\n")

@@ -14,13 +14,14 @@ enum FrameJobs {
         requested ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
-    /// Draws the `count` frames of `source` (planned into `drawing`) and writes them into
-    /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
-    /// and its frame files are written on a thread of their own while the next chunk is drawn.
+    /// Draws the `count` frames of `source` (planned into `windows`, described by `infos`)
+    /// and writes them into `directory`, a chunk of frames at a time: the looks a chunk needs
+    /// are drawn together, and its frame files are written on a thread of their own while the
+    /// next chunk is drawn. Returns what the player draws, gathered from the same scenes.
     /// Messages name `output`, the destination as the user gave it, of which `directory` is
     /// the hidden staged copy.
-    static func render(_ source: AnimationSource, count: Int, drawing: AnimationRenderer.Drawing, png: Bool,
-                       directory: String, output: String, progress: (Int, Int) -> Void = { _, _ in }) throws {
+    static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], infos: [AnimationFrame.Info], png: Bool,
+                       directory: String, output: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> PlayerModel {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
@@ -33,11 +34,14 @@ enum FrameJobs {
         }
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         var checked = false
+        var model = PlayerModel()
+        var window = -1
         func draw() throws {
             let rendered: [AnimationRenderer.Rendered]
             do throws(RenderError) {
-                // A chunk's frames are consecutive; frames are numbered from 1, as their files are.
-                rendered = try drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1)
+                // A chunk's frames are consecutive and in one window; frames are numbered
+                // from 1, as their files are.
+                rendered = try windows[window].drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1)
             } catch {
                 throw Failure(error, file: source.file)
             }
@@ -48,6 +52,7 @@ enum FrameJobs {
                 try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
             }
             for ((i, _), rendered) in zip(chunk, rendered) {
+                model.add(infos[i], scene: rendered.scene, file: AnimationBundle.svgName(i))
                 try writer.write(rendered.svg, AnimationBundle.svgName(i))
                 if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
                 progress(i + 1, count)
@@ -56,6 +61,11 @@ enum FrameJobs {
         }
         do {
             try source.forEachFrame(expecting: count) { i, frame in
+                if window < 0 || !windows[window].frames.contains(i) {
+                    if !chunk.isEmpty { try draw() }
+                    window = windows.firstIndex { $0.frames.contains(i) }!
+                    model.beginWindow(windows[window].drawing.stable)
+                }
                 chunk.append((i, frame))
                 if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }
             }
@@ -66,5 +76,6 @@ enum FrameJobs {
             throw error
         }
         try writer.finish()
+        return model
     }
 }

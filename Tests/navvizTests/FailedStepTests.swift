@@ -81,8 +81,11 @@ struct FailedStepTests {
         #expect(svg.contains(words.replacingOccurrences(of: "'", with: "&#39;")), "the caption is missing from \(last).svg")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(last + ".png").path))
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "<template id=\"frame-").count == count + 1)
-        #expect(html.contains("\"phase\": \"failed\""))
+        let page = try PlayerPage(html)
+        #expect(page.frames.count == count)
+        #expect(page.phases.last == "failed")
+        // The caption: the title, then the explanation in lines of at most 72 characters.
+        #expect((page.frames.last?["c"] as? [String])?.joined(separator: " ") == "Failed here " + failure)
     }
 
     /// `render` and `diff` cannot show a state after the failing step, so they say why.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Renders animation frames to SVG (and PNG) through the Graphviz owner and its worker
-/// processes, all from one shared layout unless asked otherwise.
+/// processes, each window of frames from one shared layout unless asked otherwise.
 ///
-/// ``prepare(_:layout:)`` does the work every frame shares (the size check and the union
-/// layout) once; ``Drawing/render(_:png:)`` then draws one frame, so a caller can write each
+/// ``Planner`` does the work frames share (the size check and the union layout of each
+/// window) once; ``Drawing/render(_:png:)`` then draws one frame, so a caller can write each
 /// frame as soon as it is drawn and never hold them all. A process may draw any subset of
 /// the frames from the same drawing: the bytes of a frame do not depend on which others are
 /// drawn, or in which process.
@@ -21,28 +21,35 @@ public enum AnimationRenderer {
     public struct Rendered: Sendable {
         public var svg: [UInt8]
         public var png: [UInt8]?
+        /// What was drawn (pinned to the layout when the frames share one), for the player.
+        public var scene: Scene
     }
 
-    /// What every frame of one animation shares: the layout mode and the union layout.
+    /// What the frames of one layout window share: the window's union layout (the player
+    /// draws every window from its layout whatever the mode) and whether frames are pinned
+    /// to it.
     public struct Drawing: Sendable {
-        /// The union layout (nil for `--layout per-frame`).
-        public let stable: StableLayout?
+        /// The union layout of the window's frames.
+        public let stable: StableLayout
+        /// True when frames are drawn on ``stable``; false for `--layout per-frame`.
+        public let pinned: Bool
         /// Pinned frames' SVG put together from pieces already drawn.
         let composer: SVGComposer?
 
-        init(stable: StableLayout?) {
+        init(stable: StableLayout, pinned: Bool) {
             self.stable = stable
-            composer = stable.map { SVGComposer(layout: $0) }
+            self.pinned = pinned
+            composer = pinned ? SVGComposer(layout: stable) : nil
         }
 
         /// The DOT navviz renders for a frame (pinned to the union layout when stable).
         public func dot(_ frame: AnimationFrame) -> String {
             let scene = frame.scene
-            return stable.map { $0.dot(scene) } ?? DOTEncoder.encode(scene)
+            return pinned ? stable.dot(scene) : DOTEncoder.encode(scene)
         }
 
         /// The Graphviz engine frames are drawn with.
-        public var engine: String { stable == nil ? "dot" : StableLayout.engine }
+        public var engine: String { pinned ? StableLayout.engine : "dot" }
 
         /// How many frames ``render(_:png:firstNumber:)`` callers should hand over at once:
         /// the looks a chunk needs are drawn together, in a few graphs, its PNG frames are
@@ -61,9 +68,11 @@ public enum AnimationRenderer {
         /// frames laid out on their own are drawn whole by the workers. A failure names its
         /// frame, counting `frames[0]` as number `firstNumber`.
         public func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1) throws(RenderError) -> [Rendered] {
-            guard let stable, let composer else {
-                let jobs = frames.map { Graphviz.FrameJob(dot: DOTEncoder.encode($0.scene), engine: engine, svg: true, png: png) }
-                return try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber).map { Rendered(svg: $0.svg ?? [], png: $0.png) }
+            guard pinned, let composer else {
+                let scenes = AnimationRenderer.scenes(frames) { $0 }
+                let jobs = scenes.map { Graphviz.FrameJob(dot: DOTEncoder.encode($0), engine: engine, svg: true, png: png) }
+                let drawn = try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber)
+                return zip(drawn, scenes).map { Rendered(svg: $0.svg ?? [], png: $0.png, scene: $1) }
             }
             let pinned = Self.pinnedScenes(frames, stable)
             // The workers draw the PNG frames while this thread composes the SVG ones.
@@ -78,7 +87,7 @@ public enum AnimationRenderer {
             let svgs = Result { () throws(RenderError) in try composer.svgs(pinned) }
             drawing.wait()
             let composed = try svgs.get(), drawn = try pngs.get()
-            return composed.indices.map { i in Rendered(svg: composed[i], png: png ? drawn[i].png : nil) }
+            return composed.indices.map { i in Rendered(svg: composed[i], png: png ? drawn[i].png : nil, scene: pinned[i]) }
         }
 
         /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain
@@ -91,6 +100,13 @@ public enum AnimationRenderer {
         public func renderDirectly(_ frame: AnimationFrame) throws(RenderError) -> [UInt8] {
             try Graphviz.shared.render(dot: dot(frame), format: .svg, engine: engine)
         }
+    }
+
+    /// Consecutive frames that share one layout, and their drawing.
+    public struct Window: Sendable {
+        /// The frames of the window, by their place in the animation.
+        public var frames: Range<Int>
+        public var drawing: Drawing
     }
 
     /// Each frame's scene, passed through `finish`, built on two threads (scenes are plain
@@ -110,20 +126,32 @@ public enum AnimationRenderer {
     }
 
     /// Checks every frame's size and lays out the union once (building each scene once and
-    /// dropping it, so memory does not grow with the number of frames).
+    /// dropping it, so memory does not grow with the number of frames): one window, however
+    /// many nodes the frames have between them.
     public static func prepare(_ frames: some Sequence<AnimationFrame>, layout: LayoutMode) throws(RenderError) -> Drawing {
-        var planner = Planner(layout: layout)
+        var planner = Planner(layout: layout, windowNodes: .max)
         for frame in frames { try planner.add(frame) }
-        return try planner.drawing()
+        return try planner.windows()[0].drawing
     }
 
-    /// ``prepare(_:layout:)`` a frame at a time, for frames read one by one from a stream.
+    /// ``prepare(_:layout:)`` a frame at a time, for frames read one by one from a stream,
+    /// in layout windows: a window ends before the frame that would take the union of its
+    /// frames past `windowNodes` nodes, and the next window is laid out on its own. A long
+    /// session whose screens keep changing is then drawn on a few readable layouts, not on
+    /// one union of every screen it ever showed.
     public struct Planner: Sendable {
         public let layout: LayoutMode
-        private var union = StableLayout.Union()
+        public let windowNodes: Int
+        private var unions: [StableLayout.Union] = [StableLayout.Union()]
+        private var starts: [Int] = [0]
+        private var count = 0
 
-        public init(layout: LayoutMode) {
+        /// At most this many nodes in a window's union, by default.
+        public static let defaultWindowNodes = 600
+
+        public init(layout: LayoutMode, windowNodes: Int = Planner.defaultWindowNodes) {
             self.layout = layout
+            self.windowNodes = max(1, windowNodes)
         }
 
         /// Builds the frame's scene, checks its size and adds it to the union. A frame
@@ -145,15 +173,23 @@ public enum AnimationRenderer {
             guard scene.nodes.count <= Graphviz.maxImageNodes else {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
-            if layout == .stable { union.add(scene) }
+            let current = unions.count - 1
+            if count > starts[current], unions[current].scene.nodes.count + unions[current].newNodes(in: scene) > windowNodes {
+                unions.append(StableLayout.Union())
+                starts.append(count)
+            }
+            unions[unions.count - 1].add(scene)
+            count += 1
         }
 
-        /// The drawing every frame shares: the union laid out (for a stable layout).
-        public func drawing() throws(RenderError) -> Drawing {
-            switch layout {
-            case .perFrame: return Drawing(stable: nil)
-            case .stable: return Drawing(stable: try StableLayout.compute(union: union.scene))
+        /// The windows, each laid out (one `dot` layout each).
+        public func windows() throws(RenderError) -> [Window] {
+            var out: [Window] = []
+            for (k, union) in unions.enumerated() {
+                let end = k + 1 < starts.count ? starts[k + 1] : count
+                out.append(Window(frames: starts[k]..<end, drawing: Drawing(stable: try StableLayout.compute(union: union.scene), pinned: layout == .stable)))
             }
+            return out
         }
     }
 }

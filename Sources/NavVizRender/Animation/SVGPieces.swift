@@ -29,11 +29,23 @@ struct SVGPieces {
         Array("<title>cluster_\(number)</title>".utf8)
     }
 
+    /// Drops the XML declaration, DOCTYPE and comments Graphviz puts before `<svg`:
+    /// the bytes from the first `<svg` on (none when there is no `<svg`).
+    static func stripProlog(_ svg: [UInt8]) -> ArraySlice<UInt8> {
+        let marker = Array("<svg".utf8)
+        guard svg.count >= marker.count else { return [] }
+        for i in 0...(svg.count - marker.count) where svg[i] == marker[0] && svg[i + 1] == marker[1]
+            && svg[i + 2] == marker[2] && svg[i + 3] == marker[3] {
+            return svg[i...]
+        }
+        return []
+    }
+
     /// Splits `svg`; nil when it does not have the shape above.
     init?(_ svg: [UInt8]) {
         let comment = Array("<!-- ".utf8), title = Array("<title>cluster_".utf8)
         let newline = UInt8(ascii: "\n")
-        let body = HTMLPlayer.stripProlog(svg)
+        let body = Self.stripProlog(svg)
         guard !body.isEmpty else { return nil }
         func starts(_ marker: [UInt8], at i: Int) -> Bool {
             i + marker.count <= svg.count && svg[i..<(i + marker.count)].elementsEqual(marker)

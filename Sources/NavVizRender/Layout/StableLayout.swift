@@ -20,6 +20,10 @@ public struct StableLayout: Sendable {
     public let routes: [EdgeKey: String]
     /// DOT names by node id, from the node's place in the union (`n17` in every frame).
     public let names: [String: String]
+    /// Node ids in the union's order (the `n17` of ``names`` is `nodeIDs[17]`).
+    public let nodeIDs: [String]
+    /// Every edge of the union laid out, in the union's order.
+    public let edgeKeys: [EdgeKey]
 
     /// An edge by the navviz ids it joins.
     public struct EdgeKey: Hashable, Sendable {
@@ -53,9 +57,11 @@ public struct StableLayout: Sendable {
             }
         }
         var routes: [EdgeKey: String] = [:]
+        var edgeKeys: [EdgeKey] = []
         for edge in union.edges {
             if let a = names[edge.from], let b = names[edge.to], let pos = geometry.edges["\(a)->\(b)"] {
-                routes[EdgeKey(from: edge.from, to: edge.to)] = pos
+                let key = EdgeKey(from: edge.from, to: edge.to)
+                if routes.updateValue(pos, forKey: key) == nil { edgeKeys.append(key) }
             }
         }
         var low = Point(x: 0, y: 0), high = Point(x: 0, y: 0)
@@ -65,7 +71,8 @@ public struct StableLayout: Sendable {
             low = i == 0 ? a : Point(x: min(low.x, a.x), y: min(low.y, a.y))
             high = i == 0 ? b : Point(x: max(high.x, b.x), y: max(high.y, b.y))
         }
-        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes, names: names)
+        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes, names: names,
+                            nodeIDs: union.nodes.map(\.id), edgeKeys: edgeKeys)
     }
 
     /// The scene with every node pinned to its union position, every edge to its union
@@ -142,6 +149,11 @@ public struct StableLayout: Sendable {
         private var edges = Set<EdgeKey>()
 
         public init() {}
+
+        /// How many of the frame's nodes the union does not hold yet.
+        public func newNodes(in frame: Scene) -> Int {
+            frame.nodes.reduce(0) { $0 + (nodeIndex[$1.id] == nil ? 1 : 0) }
+        }
 
         public mutating func add(_ frame: Scene) {
             if first {

@@ -4,11 +4,13 @@ import NavVizRender
 
 /// The files of an animation bundle besides the frames: the GIF, the HTML player, the
 /// summary and the manifest, written into a staged output directory once every frame is on
-/// disk there. The player is streamed from the frame files, one frame at a time.
+/// disk there.
 struct AnimationBundle {
     var title: String
     var outline: TimelineOutline
     var frames: [AnimationFrame.Info]
+    /// What the HTML player draws.
+    var player: PlayerModel
     var png: Bool
     var gif: Bool
     var delay: Int
@@ -52,20 +54,9 @@ struct AnimationBundle {
         }
         let page = try staged.append("index.html")
         defer { try? page.close() }
-        try HTMLPlayer.write(title: title, count: frames.count, delayMilliseconds: delay,
-                             frame: { i in
-                                 let f = frames[i]
-                                 return HTMLPlayer.Frame(
-                                     label: f.label, file: svgNames[i],
-                                     operations: f.operations.prefix(f.shown ?? f.operations.count).enumerated().map { j, op in
-                                         HTMLPlayer.Step(number: j + 1, op: op.name, text: OperationFormat.phrase(op), nodes: f.operationNodes?[j] ?? op.nodes)
-                                     },
-                                     phase: f.phase.rawValue)
-                             },
-                             svg: { i throws(Failure) in try read(svgNames[i], in: staged) },
-                             to: { bytes throws(Failure) in
-                                 do { try page.write(contentsOf: bytes) } catch { throw staged.fail("index.html", error) }
-                             })
+        try HTMLPlayer.write(title: title, model: player, delayMilliseconds: delay, theme: theme) { bytes throws(Failure) in
+            do { try page.write(contentsOf: bytes) } catch { throw staged.fail("index.html", error) }
+        }
         try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: svgNames, theme: theme).utf8))
         let manifest = try staged.append("manifest.json")
         defer { try? manifest.close() }
@@ -97,21 +88,4 @@ struct AnimationBundle {
         try staged.write("manifest.json", Array("{\n  \"navviz\": 1,\n  \"title\": \(q(title)),\n  \"frames\": [],\n  \"files\": [\(files)]\n}\n".utf8))
     }
 
-    /// A staged file's bytes.
-    private func read(_ name: String, in staged: OutputDirectory) throws(Failure) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: staged.path(name)) else {
-            throw Failure(["\(staged.directory): error: cannot read back '\(name)'"], status: Failure.Status.software)
-        }
-        return Array(data)
-    }
-}
-
-extension NavVizCore.Operation {
-    /// The nodes an operation touches, for highlighting.
-    var nodes: [String] {
-        switch self {
-        case .change(let parent, let popped, let pushed, _, _, _, _): (parent.map { [$0] } ?? []) + popped.map(\.id) + pushed.map(\.id)
-        default: subject.map { [$0] } ?? []
-        }
-    }
 }

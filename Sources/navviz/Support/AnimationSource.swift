@@ -34,7 +34,8 @@ struct AnimationSource {
 
     /// What the first pass learns.
     struct Plan {
-        var drawing: AnimationRenderer.Drawing
+        /// The layout windows, in frame order.
+        var windows: [AnimationRenderer.Window]
         /// Every frame's description, in order.
         var frames: [AnimationFrame.Info]
         var outline: TimelineOutline
@@ -119,15 +120,15 @@ struct AnimationSource {
             }
             throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
         }
-        let drawing: AnimationRenderer.Drawing
+        let windows: [AnimationRenderer.Window]
         do {
-            drawing = try planner.drawing()
+            windows = try planner.windows()
         } catch {
             throw Failure(error, file: file)
         }
         var source = self
         if hold { source.held = kept }
-        return (source, Plan(drawing: drawing, frames: frames, outline: outline))
+        return (source, Plan(windows: windows, frames: frames, outline: outline))
     }
 
     /// Calls `body` with every frame (of `count`) in order (the second pass). A streamed file

@@ -29,7 +29,7 @@ struct SVGComposerTests {
         // Frames with two edges between the same nodes are drawn whole; so are a few with a
         // piece near the canvas's edge. Frames with change boxes are composed too.
         let composable = frames.filter { frame in
-            SVGComposer.emitOrder(drawing.stable!.pin(frame.scene)) != nil
+            SVGComposer.emitOrder(drawing.stable.pin(frame.scene)) != nil
         }
         #expect(Double(drawing.composer?.composed ?? 0) >= 1.5 * Double(composable.count), "\(name): frames drawn whole")
     }
@@ -101,7 +101,7 @@ struct SVGComposerTests {
             let chunked = try AnimationRenderer.prepare(frames, layout: .stable)
             _ = try chunked.render(frames, png: false)
             // The most looks one node, edge or box (by cluster number) has across the frames.
-            let stable = chunked.stable!
+            let stable = chunked.stable
             let pinned = frames.map { stable.pin($0.scene) }
             var looks: [String: Set<String>] = [:]
             for scene in pinned {
