@@ -52,6 +52,9 @@ extension NavVizCommand {
         @Option(help: "Milliseconds per frame in the player and the GIF.")
         var delay: Int = 1200
 
+        @Option(help: ArgumentHelp("The widest and highest a PNG or GIF frame may be, in pixels: a larger frame is scaled down as far as labels stay readable (11 px), then cut to the nodes around its changes.", valueName: "pixels"))
+        var maxWidth: Int = AnimationRenderer.Drawing.defaultMaxPixels
+
         @OptionGroup var frames: FrameOptions
 
         @Option(help: "The title shown in the player and the summary (default: the document's title).")
@@ -69,6 +72,7 @@ extension NavVizCommand {
         func validate() throws {
             guard (20...60_000).contains(delay) else { throw ValidationError("--delay must be between 20 and 60000 milliseconds") }
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+            guard (200...20_000).contains(maxWidth) else { throw ValidationError("--max-width must be between 200 and 20000 pixels") }
         }
 
         func run() throws {
@@ -97,7 +101,7 @@ extension NavVizCommand {
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
                 defer { progress.finish() }
                 let player = try FrameJobs.render(source, count: count, windows: plan.windows, infos: plan.frames, png: png || gif,
-                                                  directory: staged.temporary.path, output: output, progress: progress.update)
+                                                  maxPixels: maxWidth, directory: staged.temporary.path, output: output, progress: progress.update)
                 progress.finish()
                 let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, player: player, png: png, gif: gif, delay: delay,
                                              theme: frames.theme.value)

@@ -21,6 +21,7 @@ enum FrameJobs {
     /// Messages name `output`, the destination as the user gave it, of which `directory` is
     /// the hidden staged copy.
     static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], infos: [AnimationFrame.Info], png: Bool,
+                       maxPixels: Int = AnimationRenderer.Drawing.defaultMaxPixels,
                        directory: String, output: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> PlayerModel {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
@@ -41,7 +42,9 @@ enum FrameJobs {
             do throws(RenderError) {
                 // A chunk's frames are consecutive and in one window; frames are numbered
                 // from 1, as their files are.
-                rendered = try windows[window].drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1)
+                rendered = try windows[window].drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
+                                                              captions: chunk.map { FrameCaption.lines(infos[$0.number], number: $0.number + 1, count: count) },
+                                                              maxPixels: maxPixels)
             } catch {
                 throw Failure(error, file: source.file)
             }

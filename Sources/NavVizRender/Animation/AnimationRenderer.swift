@@ -61,16 +61,28 @@ public enum AnimationRenderer {
             try render([frame], png: png)[0]
         }
 
+        /// The widest and highest a PNG frame is by default, in pixels.
+        public static let defaultMaxPixels = 1280
+
         /// Draws frames, each as ``render(_:png:)-(AnimationFrame,_)`` would. Pinned frames'
         /// SVG is composed in this process (the looks a chunk of ``framesPerChunk`` frames
         /// needs are drawn together first, in far fewer Graphviz calls than its frames one by
         /// one) while worker processes draw their PNG (``Graphviz/drawFrames(_:firstNumber:)``);
-        /// frames laid out on their own are drawn whole by the workers. A failure names its
-        /// frame, counting `frames[0]` as number `firstNumber`.
-        public func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1) throws(RenderError) -> [Rendered] {
+        /// frames laid out on their own are drawn whole by the workers. `captions` (one per
+        /// frame, or none) go below each SVG frame and on each PNG frame (``FrameCaption``). A
+        /// PNG frame is framed on its own nodes, at most `maxPixels` wide and high
+        /// (``StableLayout/encodeFramed(_:caption:maxPixels:)``). A failure names its frame,
+        /// counting `frames[0]` as number `firstNumber`.
+        public func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
+                           maxPixels: Int = defaultMaxPixels) throws(RenderError) -> [Rendered] {
+            func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
             guard pinned, let composer else {
                 let scenes = AnimationRenderer.scenes(frames) { $0 }
-                let jobs = scenes.map { Graphviz.FrameJob(dot: DOTEncoder.encode($0), engine: engine, svg: true, png: png) }
+                let jobs = scenes.indices.map { i in
+                    var scene = scenes[i]
+                    scene.caption += caption(i)
+                    return Graphviz.FrameJob(dot: DOTEncoder.encode(scene, options: .init(size: Double(maxPixels) / 96)), engine: engine, svg: true, png: png)
+                }
                 let drawn = try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber)
                 return zip(drawn, scenes).map { Rendered(svg: $0.svg ?? [], png: $0.png, scene: $1) }
             }
@@ -79,7 +91,9 @@ public enum AnimationRenderer {
             nonisolated(unsafe) var pngs: Result<[Graphviz.DrawnFrame], RenderError> = .success([])
             let drawing = DispatchGroup()
             if png {
-                let jobs = pinned.map { Graphviz.FrameJob(dot: stable.encode($0), engine: engine, svg: false, png: true) }
+                let jobs = pinned.indices.map { i in
+                    Graphviz.FrameJob(dot: stable.encodeFramed(pinned[i], caption: caption(i), maxPixels: maxPixels), engine: engine, svg: false, png: true)
+                }
                 DispatchQueue.global().async(group: drawing) {
                     pngs = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
                 }
@@ -87,7 +101,9 @@ public enum AnimationRenderer {
             let svgs = Result { () throws(RenderError) in try composer.svgs(pinned) }
             drawing.wait()
             let composed = try svgs.get(), drawn = try pngs.get()
-            return composed.indices.map { i in Rendered(svg: composed[i], png: png ? drawn[i].png : nil, scene: pinned[i]) }
+            return composed.indices.map { i in
+                Rendered(svg: FrameCaption.append(caption(i), to: composed[i], theme: pinned[i].theme), png: png ? drawn[i].png : nil, scene: pinned[i])
+            }
         }
 
         /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain

@@ -151,7 +151,8 @@ public final class SVGComposer: @unchecked Sendable {
     /// it draws has bounds.
     private func composable(_ scene: Scene) -> Bool {
         if let canvas, canvas.title != scene.title || canvas.theme != scene.theme { return false }
-        if !scene.caption.isEmpty { return false }
+        // A caption, or an empty tree's note, is drawn by Graphviz.
+        if !scene.caption.isEmpty || scene.nodes.isEmpty { return false }
         let boxes = drawnBoxes(scene)
         return boxes.allSatisfy { $0.box.bounds != nil } && (clustersInOrder || boxes.count < 2)
     }

@@ -13,7 +13,8 @@ internal import CZlib
 /// animation share their canvas and differ in a few nodes, so most bands are reused.
 ///
 /// A band's bytes depend only on its pixels, so a frame's PNG is the same bytes whatever was
-/// encoded before it. The picture is the image's, alpha dropped (truecolour RGB, 8 bits):
+/// encoded before it. The picture is the image's on its background colour (truecolour RGB,
+/// 8 bits; a pixel the page covers only in part is blended with the top-left pixel's colour):
 /// cairo's, but for about 0.2% of pixels (antialiased edges) that come out a few levels apart
 /// from cairo's own PNG writer's. Each Graphviz worker process keeps one
 /// (``GraphvizWorker``), touched only while Graphviz lends it a picture, under
@@ -82,6 +83,9 @@ final class PNGFrameEncoder: @unchecked Sendable {
     private func compress(_ source: UnsafeRawPointer, rows: Range<Int>) -> Band? {
         let (width, stride) = (shape.width, shape.stride)
         let rowBytes = 1 + 3 * width, rawCount = rows.count * rowBytes
+        // The page's background: its top-left pixel (Graphviz paints the whole page first).
+        let corner = source.assumingMemoryBound(to: UInt8.self)
+        let background = (r: Int(corner[2]), g: Int(corner[1]), b: Int(corner[0]))
         raw.withUnsafeMutableBufferPointer { target in
             let base = target.baseAddress!
             for (i, y) in rows.enumerated() {
@@ -90,9 +94,19 @@ final class PNGFrameEncoder: @unchecked Sendable {
                 t += 1
                 var s = (source + y * stride).assumingMemoryBound(to: UInt8.self)
                 for _ in 0..<width {
-                    t[0] = s[2]
-                    t[1] = s[1]
-                    t[2] = s[0]
+                    if s[3] == 255 {
+                        t[0] = s[2]
+                        t[1] = s[1]
+                        t[2] = s[0]
+                    } else {
+                        // A pixel the page only partly covers (the last row or column of a
+                        // page whose size is not a whole number of pixels): premultiplied
+                        // colour over the page's background, not over black.
+                        let rest = 255 - Int(s[3])
+                        t[0] = UInt8(min(255, Int(s[2]) + (background.r * rest + 127) / 255))
+                        t[1] = UInt8(min(255, Int(s[1]) + (background.g * rest + 127) / 255))
+                        t[2] = UInt8(min(255, Int(s[0]) + (background.b * rest + 127) / 255))
+                    }
                     t += 3
                     s += 4
                 }

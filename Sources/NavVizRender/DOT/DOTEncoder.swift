@@ -18,14 +18,18 @@ public enum DOTEncoder {
         /// DOT names by node id (default `n0`, `n1`, … in scene order). A pinned frame names
         /// nodes by their place in the union, so a node has one name in every frame.
         public var names: [String: String]?
-        public init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil) {
+        /// The largest the drawing may be, in inches each way (Graphviz's `size`: a larger
+        /// drawing is scaled down to fit).
+        public var size: Double?
+        public init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil, size: Double? = nil) {
             self.pinned = pinned
             self.corners = corners
             self.names = names
+            self.size = size
         }
         public static func == (a: Options, b: Options) -> Bool {
             a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
-                && a.names == b.names
+                && a.names == b.names && a.size == b.size
         }
     }
 
@@ -56,12 +60,21 @@ public enum DOTEncoder {
             graph += ["label=<\(lines.joined(separator: "<BR ALIGN=\"LEFT\"/>"))<BR ALIGN=\"LEFT\"/>>", "labelloc=t", "labeljust=l"]
         }
         if options.pinned { graph += ["notranslate=true", "splines=true"] }
+        if let size = options.size { graph.append("size=\"\(DOTText.number(size)),\(DOTText.number(size))\"") }
         out += "  graph [\(graph.joined(separator: ", "))];\n"
         out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
         out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
 
         for node in scene.nodes {
             out += "  \(names[node.id]!) [\(attributes(node, theme: theme, pinned: options.pinned))];\n"
+        }
+        if scene.nodes.isEmpty {
+            // An empty tree says so rather than drawing a blank picture.
+            var attrs = "id=\"empty\", class=\"empty\", shape=plaintext, fontsize=16, fontcolor=\(DOTText.quoted(theme.mutedText)), label=\"empty tree\""
+            if options.pinned, let (low, high) = options.corners {
+                attrs += ", pos=\"\(DOTText.number((low.x + high.x) / 2)),\(DOTText.number((low.y + high.y) / 2))!\""
+            }
+            out += "  empty [\(attrs)];\n"
         }
         for edge in scene.edges {
             guard let a = names[edge.from], let b = names[edge.to] else { continue }

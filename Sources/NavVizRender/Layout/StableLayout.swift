@@ -114,6 +114,54 @@ public struct StableLayout: Sendable {
         DOTEncoder.encode(pinned, options: options)
     }
 
+    /// DOT for a pinned frame drawn as a picture of its own: anchors at the corners of its
+    /// nodes, not the union's, and at most `maxPixels` wide and high at Graphviz's 96 dpi,
+    /// scaled down as far as 12-point labels stay 11 pixels high. A frame larger than that is
+    /// cut to the nodes around what it is about (its changes, else the end of its active
+    /// path), and says so in its caption. `caption` is drawn as the graph's label.
+    public func encodeFramed(_ pinned: Scene, caption: [String], maxPixels: Int) -> String {
+        var scene = pinned
+        let pointsPerPixel = 72.0 / 96.0, minScale = 11.0 / 16.0
+        let maxPoints = Double(max(64, maxPixels)) * pointsPerPixel
+        func box(_ ids: some Sequence<String>) -> (Point, Point)? {
+            var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
+            for id in ids {
+                guard let p = positions[id], let (w, h) = sizes[id] else { continue }
+                low = Point(x: min(low.x, p.x - w / 2), y: min(low.y, p.y - h / 2))
+                high = Point(x: max(high.x, p.x + w / 2), y: max(high.y, p.y + h / 2))
+            }
+            return low.x.isFinite ? (low, high) : nil
+        }
+        var lines = caption
+        if let (low, high) = box(scene.nodes.map(\.id)),
+           max(high.x - low.x, high.y - low.y) + 2 * Self.margin > maxPoints / minScale {
+            // Around the changes (nodes with badges), else the visible screen, else the middle.
+            let marked = scene.nodes.filter { !$0.badges.isEmpty }.map(\.id)
+            let visible = scene.nodes.filter { $0.classes.contains("visible") }.map(\.id)
+            let (a, b) = box(marked.isEmpty ? visible : marked) ?? (low, high)
+            let span = maxPoints / minScale - 2 * Self.margin
+            let centre = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            let window = (Point(x: max(low.x, min(centre.x - span / 2, high.x - span)), y: max(low.y, min(centre.y - span / 2, high.y - span))),
+                          Point(x: 0, y: 0))
+            let keep = Set(scene.nodes.map(\.id).filter { id in
+                guard let p = positions[id] else { return false }
+                return p.x >= window.0.x && p.x <= window.0.x + span && p.y >= window.0.y && p.y <= window.0.y + span
+            })
+            let total = scene.nodes.count
+            scene.nodes.removeAll { !keep.contains($0.id) }
+            scene.edges.removeAll { !keep.contains($0.from) || !keep.contains($0.to) }
+            for i in scene.boxes.indices { scene.boxes[i].nodeIDs.removeAll { !keep.contains($0) } }
+            lines.append("showing \(scene.nodes.count) of \(total) nodes, around \(marked.isEmpty ? "the visible screen" : "the changes") (the SVG frame has them all)")
+        }
+        scene.caption += lines
+        var options = self.options
+        if let (low, high) = box(scene.nodes.map(\.id)) {
+            options.corners = (Point(x: low.x - Self.margin, y: low.y - Self.margin), Point(x: high.x + Self.margin, y: high.y + Self.margin))
+        }
+        options.size = maxPoints / 72
+        return DOTEncoder.encode(scene, options: options)
+    }
+
     /// How pinned frames are encoded: node names from the union, anchors at the corners.
     var options: DOTEncoder.Options { .init(pinned: true, corners: corners, names: names) }
 

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import NavVizCore
+@testable import NavVizRender
+import _NavVizTestSupport
+
+/// Every drawn frame stands alone: its caption says which frame and step it is, what caused
+/// it and what its marks mean; PNG frames are framed on their own nodes within a bounded
+/// canvas; an empty tree is drawn as "empty tree".
+struct FrameCaptionTests {
+    static func frames(_ sample: String) throws -> [AnimationFrame] {
+        AnimationPlan.frames(TimelineBuilder.build(try Samples.load(sample)), theme: .light)
+    }
+
+    @Test func captionSaysFrameStepLabelAndMarks() throws {
+        let frames = try Self.frames("nivelir-deeplink.script.json").map(\.info)
+        #expect(FrameCaption.lines(frames[0], number: 1, count: 7) == ["Frame 1/7 · start: initial", "the first state; its active path emphasised"])
+        #expect(FrameCaption.lines(frames[1], number: 2, count: 7) == [
+            "Frame 2/7 · step 1: dismiss the settings modal",
+            "pending, not yet applied: pop ×1; badges number the execution order",
+        ])
+        #expect(FrameCaption.lines(frames[2], number: 3, count: 7) == [
+            "Frame 3/7 · step 1: dismiss the settings modal", "applied: the state after step 1 (pop ×1)",
+        ])
+    }
+
+    /// The caption is a band below an SVG frame: the canvas grows by the band, the text is
+    /// escaped, the SVG stays well-formed.
+    @Test func svgFramesCarryTheirCaption() throws {
+        let frames = try Self.frames("nivelir-deeplink.script.json")
+        let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+        let plain = try drawing.render([frames[1]], png: true)[0]
+        let captioned = try drawing.render([frames[1]], png: true, captions: [["Frame 2/7 · <step> & 1", "pending"]])[0]
+        let svg = String(decoding: captioned.svg, as: UTF8.self)
+        #expect(svg.contains(">Frame 2/7 · &lt;step&gt; &amp; 1</text>"))
+        #expect(svg.contains("<g id=\"caption\" class=\"caption\">"))
+        func height(_ svg: [UInt8]) -> Double? {
+            let text = String(decoding: svg, as: UTF8.self)
+            guard let r = text.range(of: "height=\""), let end = text[r.upperBound...].range(of: "pt\"") else { return nil }
+            return Double(text[r.upperBound..<end.lowerBound])
+        }
+        let before = try #require(height(plain.svg)), after = try #require(height(captioned.svg))
+        let grown = after - before
+        #expect(abs(grown - 42) < 0.5, "two lines and the padding: \(grown)")
+        #expect(XMLParser(data: Data(captioned.svg)).parse())
+        // PNG frames get it from Graphviz, as the graph's label: a taller picture.
+        let plainPNG = try #require(plain.png), captionedPNG = try #require(captioned.png)
+        let a = try #require(PNGEncoder.pixels(plainPNG)), b = try #require(PNGEncoder.pixels(captionedPNG))
+        #expect(b.height > a.height + 20)
+    }
+
+    /// A frame wider than the bound is scaled down as far as labels stay readable, then cut
+    /// to the nodes around its changes, and its caption says how many it shows.
+    @Test func widePNGFramesStayWithinTheBound() throws {
+        let children = (0..<150).map { "{\"id\": \"s\($0)\", \"label\": \"Screen number \($0)\"}" }.joined(separator: ",")
+        let wide = try Samples.tree("{\"id\": \"root\", \"kind\": \"stack\", \"active\": \"s75\", \"children\": [\(children)]}")
+        let narrow = try Samples.tree("{\"id\": \"root\", \"kind\": \"stack\", \"active\": \"s1\", \"children\": [{\"id\": \"s1\"}]}")
+        let timeline = TimelineBuilder.build(Document.sequence(SnapshotSequence(frames: [Frame(label: "wide", tree: wide), Frame(label: "narrow", tree: narrow)])))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+        let dot = drawing.stable.encodeFramed(drawing.stable.pin(frames[0].scene), caption: ["wide"], maxPixels: 1280)
+        #expect(dot.contains("showing "), "the caption says the frame is cut")
+        for maxPixels in [1280, 600] {
+            let drawn = try drawing.render(frames, png: true, captions: [["wide"], ["narrow"]], maxPixels: maxPixels)
+            for (i, frame) in drawn.enumerated() {
+                let bytes = try #require(frame.png)
+                let png = try #require(PNGEncoder.pixels(bytes))
+                #expect(png.width <= maxPixels && png.height <= maxPixels, "frame \(i + 1): \(png.width)x\(png.height)")
+                #expect(png.width > 100, "frame \(i + 1) is framed on its nodes, not shrunk to nothing")
+            }
+        }
+    }
+
+    @Test func emptyTreeIsDrawnAsSuch() throws {
+        let scene = TreeScene.make(Tree(), theme: .light)
+        #expect(DOTEncoder.encode(scene).contains("label=\"empty tree\""))
+        let svg = String(decoding: try Graphviz.shared.render(dot: DOTEncoder.encode(scene), format: .svg), as: UTF8.self)
+        #expect(svg.contains(">empty tree</text>"))
+    }
+}
