@@ -52,6 +52,9 @@ extension NavVizCommand {
         @Option(help: "Milliseconds per frame in the player and the GIF.")
         var delay: Int = 1200
 
+        @Option(help: ArgumentHelp("The largest animation.gif may be, in megabytes (GitHub takes attachments up to 10): past it navviz uses fewer colours, then fewer frames, and says what it did.", valueName: "MB"))
+        var gifLimit: Double = 10
+
         @Option(help: ArgumentHelp("The widest and highest a PNG or GIF frame may be, in pixels: a larger frame is scaled down as far as labels stay readable (11 px), then cut to the nodes around its changes.", valueName: "pixels"))
         var maxWidth: Int = AnimationRenderer.Drawing.defaultMaxPixels
 
@@ -72,6 +75,7 @@ extension NavVizCommand {
         func validate() throws {
             guard (20...60_000).contains(delay) else { throw ValidationError("--delay must be between 20 and 60000 milliseconds") }
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+            guard gifLimit >= 0.1, gifLimit <= 10_000 else { throw ValidationError("--gif-limit must be between 0.1 and 10000 megabytes") }
             guard (200...20_000).contains(maxWidth) else { throw ValidationError("--max-width must be between 200 and 20000 pixels") }
         }
 
@@ -103,7 +107,7 @@ extension NavVizCommand {
                 let player = try FrameJobs.render(source, count: count, windows: plan.windows, infos: plan.frames, png: png || gif,
                                                   maxPixels: maxWidth, directory: staged.temporary.path, output: output, progress: progress.update)
                 progress.finish()
-                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, player: player, png: png, gif: gif, delay: delay,
+                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, player: player, png: png, gif: gif, gifLimit: Int(gifLimit * 1_000_000), delay: delay,
                                              theme: frames.theme.value)
                 try bundle.finish(in: staged)
                 try staged.commit()

@@ -47,4 +47,19 @@ extension PlainText {
         }
         return out
     }
+
+    /// A size as messages write it: `1.2 MB`, `640 KB`, `12 bytes` (powers of 1,000).
+    public static func bytes(_ n: Double) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = n, unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        if unit == 0 { return "\(Int(value)) bytes" }
+        let tenths = (value * 10).rounded()
+        return (value < 10 ? "\(Int(tenths) / 10).\(Int(tenths) % 10)" : "\(Int(value.rounded()))") + " " + units[unit]
+    }
+
+    public static func bytes(_ n: Int) -> String { bytes(Double(n)) }
 }

@@ -163,7 +163,7 @@ public enum AnimationRenderer {
         private var count = 0
 
         /// At most this many nodes in a window's union, by default.
-        public static let defaultWindowNodes = 600
+        public static let defaultWindowNodes = 200
 
         public init(layout: LayoutMode, windowNodes: Int = Planner.defaultWindowNodes) {
             self.layout = layout

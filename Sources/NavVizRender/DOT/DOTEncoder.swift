@@ -21,6 +21,9 @@ public enum DOTEncoder {
         /// The largest the drawing may be, in inches each way (Graphviz's `size`: a larger
         /// drawing is scaled down to fit).
         public var size: Double?
+        /// Pinned edges without a route are drawn straight (`splines=line`) rather than routed
+        /// around the nodes.
+        public var straightEdges = false
         public init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil, size: Double? = nil) {
             self.pinned = pinned
             self.corners = corners
@@ -29,7 +32,7 @@ public enum DOTEncoder {
         }
         public static func == (a: Options, b: Options) -> Bool {
             a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
-                && a.names == b.names && a.size == b.size
+                && a.names == b.names && a.size == b.size && a.straightEdges == b.straightEdges
         }
     }
 
@@ -59,7 +62,7 @@ public enum DOTEncoder {
             let lines = (scene.title.map { ["<B>\(DOTText.html($0))</B>"] } ?? []) + scene.caption.map(DOTText.html)
             graph += ["label=<\(lines.joined(separator: "<BR ALIGN=\"LEFT\"/>"))<BR ALIGN=\"LEFT\"/>>", "labelloc=t", "labeljust=l"]
         }
-        if options.pinned { graph += ["notranslate=true", "splines=true"] }
+        if options.pinned { graph += ["notranslate=true", options.straightEdges ? "splines=line" : "splines=true"] }
         if let size = options.size { graph.append("size=\"\(DOTText.number(size)),\(DOTText.number(size))\"") }
         out += "  graph [\(graph.joined(separator: ", "))];\n"
         out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"

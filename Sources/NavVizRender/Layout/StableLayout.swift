@@ -114,19 +114,22 @@ public struct StableLayout: Sendable {
         DOTEncoder.encode(pinned, options: options)
     }
 
-    /// DOT for a pinned frame drawn as a picture of its own: anchors at the corners of its
-    /// nodes, not the union's, and at most `maxPixels` wide and high at Graphviz's 96 dpi,
-    /// scaled down as far as 12-point labels stay 11 pixels high. A frame larger than that is
-    /// cut to the nodes around what it is about (its changes, else the end of its active
-    /// path), and says so in its caption. `caption` is drawn as the graph's label.
+    /// DOT for a pinned frame drawn as a picture of its own, at most `maxPixels` wide and
+    /// high at Graphviz's 96 dpi: the union's positions, with the rows and the gaps between
+    /// columns that the frame leaves empty closed up (so nodes keep their order, above and
+    /// beside each other, from frame to frame, but the frame is as compact as its own nodes
+    /// allow; edges drawn straight), scaled down as far as 12-point labels stay 11 pixels
+    /// high. A frame still larger is cut to the nodes around what it is about (its changes,
+    /// else the end of its active path), and says so. `caption` is drawn as the graph's label.
     public func encodeFramed(_ pinned: Scene, caption: [String], maxPixels: Int) -> String {
         var scene = pinned
         let pointsPerPixel = 72.0 / 96.0, minScale = 11.0 / 16.0
         let maxPoints = Double(max(64, maxPixels)) * pointsPerPixel
+        var place = Self.compact(scene.nodes.map(\.id), positions: positions, sizes: sizes)
         func box(_ ids: some Sequence<String>) -> (Point, Point)? {
             var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
             for id in ids {
-                guard let p = positions[id], let (w, h) = sizes[id] else { continue }
+                guard let p = place[id], let (w, h) = sizes[id] else { continue }
                 low = Point(x: min(low.x, p.x - w / 2), y: min(low.y, p.y - h / 2))
                 high = Point(x: max(high.x, p.x + w / 2), y: max(high.y, p.y + h / 2))
             }
@@ -141,25 +144,67 @@ public struct StableLayout: Sendable {
             let (a, b) = box(marked.isEmpty ? visible : marked) ?? (low, high)
             let span = maxPoints / minScale - 2 * Self.margin
             let centre = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            let window = (Point(x: max(low.x, min(centre.x - span / 2, high.x - span)), y: max(low.y, min(centre.y - span / 2, high.y - span))),
-                          Point(x: 0, y: 0))
+            let corner = Point(x: max(low.x, min(centre.x - span / 2, high.x - span)), y: max(low.y, min(centre.y - span / 2, high.y - span)))
             let keep = Set(scene.nodes.map(\.id).filter { id in
-                guard let p = positions[id] else { return false }
-                return p.x >= window.0.x && p.x <= window.0.x + span && p.y >= window.0.y && p.y <= window.0.y + span
+                guard let p = place[id] else { return false }
+                return p.x >= corner.x && p.x <= corner.x + span && p.y >= corner.y && p.y <= corner.y + span
             })
             let total = scene.nodes.count
             scene.nodes.removeAll { !keep.contains($0.id) }
-            scene.edges.removeAll { !keep.contains($0.from) || !keep.contains($0.to) }
-            for i in scene.boxes.indices { scene.boxes[i].nodeIDs.removeAll { !keep.contains($0) } }
+            place = place.filter { keep.contains($0.key) }
             lines.append("showing \(scene.nodes.count) of \(total) nodes, around \(marked.isEmpty ? "the visible screen" : "the changes") (the SVG frame has them all)")
+        }
+        let ids = Set(scene.nodes.map(\.id))
+        scene.edges.removeAll { !ids.contains($0.from) || !ids.contains($0.to) }
+        for i in scene.nodes.indices { scene.nodes[i].position = place[scene.nodes[i].id] }
+        for i in scene.edges.indices {
+            scene.edges[i].route = nil
+            scene.edges[i].labelPosition = nil
+        }
+        for i in scene.boxes.indices {
+            scene.boxes[i].nodeIDs.removeAll { !ids.contains($0) }
+            scene.boxes[i].bounds = box(scene.boxes[i].nodeIDs).map { low, high in
+                (Point(x: low.x - 8, y: low.y - 8), Point(x: high.x + 8, y: high.y + 22))
+            }
         }
         scene.caption += lines
         var options = self.options
+        options.straightEdges = true
         if let (low, high) = box(scene.nodes.map(\.id)) {
             options.corners = (Point(x: low.x - Self.margin, y: low.y - Self.margin), Point(x: high.x + Self.margin, y: high.y + Self.margin))
         }
         options.size = maxPoints / 72
         return DOTEncoder.encode(scene, options: options)
+    }
+
+    /// The positions of `ids` with the rows they leave empty closed up (rows at most a rank
+    /// apart) and every gap between neighbouring columns narrowed to at most the widest node
+    /// and a margin, so no two nodes can come to overlap: order is kept both ways.
+    static func compact(_ ids: [String], positions: [String: Point], sizes: [String: (Double, Double)]) -> [String: Point] {
+        let placed = ids.filter { positions[$0] != nil }
+        guard !placed.isEmpty else { return [:] }
+        let rankStep = 72.0
+        let rows = Set(placed.map { positions[$0]!.y }).sorted(by: >)
+        var rowY: [Double: Double] = [:]
+        var y = rows[0]
+        for (k, row) in rows.enumerated() {
+            if k > 0 { y -= min(rows[k - 1] - row, rankStep) }
+            rowY[row] = y
+        }
+        let widest = placed.map { sizes[$0]?.0 ?? 0 }.max() ?? 0
+        let columns = Set(placed.map { positions[$0]!.x }).sorted()
+        var columnX: [Double: Double] = [:]
+        var x = columns[0]
+        for (k, column) in columns.enumerated() {
+            if k > 0 { x += min(column - columns[k - 1], widest + 24) }
+            columnX[column] = x
+        }
+        var out: [String: Point] = [:]
+        for id in placed {
+            let p = positions[id]!
+            out[id] = Point(x: columnX[p.x]!, y: rowY[p.y]!)
+        }
+        return out
     }
 
     /// How pinned frames are encoded: node names from the union, anchors at the corners.

@@ -13,12 +13,16 @@ struct AnimationBundle {
     var player: PlayerModel
     var png: Bool
     var gif: Bool
+    /// The most bytes animation.gif may have (``GIFEncoder/fit(count:delay:limit:mustKeep:png:)``).
+    var gifLimit: Int
     var delay: Int
     var theme: Theme
 
     /// `frames/0001.svg` for frame 0 and extension `svg`.
     static func frameName(_ i: Int, _ ext: String) -> String { String(format: "frames/%04d.", i + 1) + ext }
     static func svgName(_ i: Int) -> String { frameName(i, "svg") }
+    /// `2nd`, `4th`.
+    static func ordinal(_ n: Int) -> String { "\(n)" + (n % 10 == 2 && n % 100 != 12 ? "nd" : n % 10 == 3 && n % 100 != 13 ? "rd" : n % 10 == 1 && n % 100 != 11 ? "st" : "th") }
     static func pngName(_ i: Int) -> String { frameName(i, "png") }
 
     /// Writes the GIF, index.html, summary.md and manifest.json into `staged`, whose
@@ -28,27 +32,24 @@ struct AnimationBundle {
         let pngNames = frames.indices.map(Self.pngName)
         var gifName: String?
         if gif {
-            var writeError: Error?
             do {
-                let gifFile = try staged.append("animation.gif")
-                defer { try? gifFile.close() }
-                try GIFEncoder.write(count: frames.count, delay: max(2, delay / 10), png: { i throws(GIFEncoder.GIFError) in
+                let (bytes, fit) = try GIFEncoder.fit(count: frames.count, delay: max(2, delay / 10), limit: gifLimit,
+                                                      mustKeep: { frames[$0].phase == .failed }, png: { i throws(GIFEncoder.GIFError) in
                     guard let data = FileManager.default.contents(atPath: staged.path(pngNames[i])) else { throw .unreadableFrame(i) }
                     return Array(data)
-                }, to: { bytes throws(GIFEncoder.GIFError) in
-                    do { try gifFile.write(contentsOf: bytes) } catch {
-                        writeError = error
-                        throw .cannotWrite
-                    }
                 })
+                try staged.write("animation.gif", bytes)
                 gifName = "animation.gif"
+                if fit.colors < 255 || fit.stride > 1 {
+                    Terminal.note("animation.gif: note: \(fit.colors) colours\(fit.stride > 1 ? ", every \(Self.ordinal(fit.stride)) frame (\(PlainText.count(fit.frames)) of \(PlainText.count(frames.count)))" : "") "
+                        + "to stay within --gif-limit \(PlainText.bytes(gifLimit)): \(PlainText.bytes(fit.bytes)); the PNG frames and the player have every frame")
+                }
                 if !png {
                     // Drawn only for the GIF.
                     for name in pngNames { try? FileManager.default.removeItem(atPath: staged.path(name)) }
                 }
-            } catch GIFEncoder.GIFError.cannotWrite {
-                throw staged.fail("animation.gif", writeError ?? GIFEncoder.GIFError.cannotWrite)
             } catch let error as GIFEncoder.GIFError {
+                if case .tooLarge = error { throw Failure(["\(staged.directory): error: \(error)"], status: Failure.Status.dataError) }
                 throw Failure(["\(staged.directory): error: \(error)"], status: Failure.Status.software)
             }
         }

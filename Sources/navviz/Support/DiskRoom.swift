@@ -14,8 +14,8 @@ enum DiskRoom {
         let needed = perFrame * Double(count)
         guard needed > Double(free) else { return }
         throw Failure(["""
-            \(output): error: cannot write: \(PlainText.count(count)) frames need about \(size(needed)) (\(size(perFrame)) a frame, from the first \(drawn)), \
-            and its disk has \(size(Double(free))) free; draw part of the recording with --steps A..B
+            \(output): error: cannot write: \(PlainText.count(count)) frames need about \(PlainText.bytes(needed)) (\(PlainText.bytes(perFrame)) a frame, from the first \(drawn)), \
+            and its disk has \(PlainText.bytes(free)) free; draw part of the recording with --steps A..B
             """], status: Failure.Status.cannotCreate)
     }
 
@@ -24,16 +24,5 @@ enum DiskRoom {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return Int(info.f_bavail) * Int(info.f_frsize)
-    }
-
-    /// `1.2 MB`, `640 KB`.
-    static func size(_ bytes: Double) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
-        var value = bytes, unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(Int(value)) bytes" : String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
     }
 }
