@@ -37,16 +37,17 @@ public enum HTMLPlayer {
     /// Writes the page for `model` to `sink`, in a few pieces.
     public static func write<E: Error>(title: String, model: PlayerModel, delayMilliseconds: Int, theme: Theme,
                                        to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        try sink(Array((head(title: title) + body(title: title, count: model.frameCount)).utf8))
+        try sink(Array((head(title: title, dark: theme == .dark) + body(title: title, count: model.frameCount)).utf8))
         try sink(Array("<script type=\"application/json\" id=\"navviz-data\">".utf8))
         try sink(Array(model.json(title: title, delayMilliseconds: delayMilliseconds, background: theme.background).utf8))
         try sink(Array("</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 
-    static func head(title: String) -> String {
+    /// The page starts in the frames' theme when it is dark (the ◐ button switches).
+    static func head(title: String, dark: Bool) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="en"\(dark ? " class=\"dark\"" : "")>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -64,7 +65,7 @@ public enum HTMLPlayer {
         button { font: inherit; color: var(--fg); background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 3px 10px; cursor: pointer; }
         button[aria-pressed=true] { background: color-mix(in srgb, var(--accent) 25%, var(--panel)); border-color: var(--accent); }
         button:focus-visible, input:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
-        input[type=range] { width: min(30vw, 320px); }
+        input[type=range] { width: min(22vw, 300px); }
         #counter { font-variant-numeric: tabular-nums; color: var(--muted); min-width: 8em; }
         main { flex: 1 1 auto; display: flex; gap: 12px; padding: 12px; min-height: 0; }
         #stage { flex: 1 1 auto; position: relative; border: 1px solid var(--line); border-radius: 8px; overflow: hidden; touch-action: none; cursor: grab; min-height: 300px; }
