@@ -66,6 +66,7 @@ enum FrameJobs {
             try source.forEachFrame(expecting: count) { i, frame in
                 if window < 0 || !windows[window].frames.contains(i) {
                     if !chunk.isEmpty { try draw() }
+                    if window >= 0 { windows[window].drawing.finished() }
                     window = windows.firstIndex { $0.frames.contains(i) }!
                     model.beginWindow(windows[window].drawing.stable)
                 }

@@ -112,6 +112,12 @@ public enum AnimationRenderer {
             AnimationRenderer.scenes(frames) { stable.pin($0) }
         }
 
+        /// Lets go of what drawing the window's frames kept (the composer's pieces); frames
+        /// drawn later are drawn as before, only slower.
+        public func finished() {
+            composer?.forget()
+        }
+
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
         public func renderDirectly(_ frame: AnimationFrame) throws(RenderError) -> [UInt8] {
             try Graphviz.shared.render(dot: dot(frame), format: .svg, engine: engine)

@@ -76,12 +76,7 @@ public final class SVGComposer: @unchecked Sendable {
     public func svgs(_ pinned: [Scene]) throws(RenderError) -> [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
-        if pieceCount > maxPieces {
-            nodePieces.removeAll()
-            edgePieces.removeAll()
-            boxPieces.removeAll()
-            pieceCount = 0
-        }
+        if pieceCount > maxPieces { forgetPieces() }
         // Each frame's pieces in emit order, as far as they are drawn already.
         var plans: [Plan?] = []
         plans.reserveCapacity(pinned.count)
@@ -139,6 +134,22 @@ public final class SVGComposer: @unchecked Sendable {
             }
         }
         return out
+    }
+
+    /// Drops every drawn piece (the cache starts afresh).
+    private func forgetPieces() {
+        nodePieces.removeAll()
+        edgePieces.removeAll()
+        boxPieces.removeAll()
+        pieceCount = 0
+    }
+
+    /// Drops every drawn piece, for a caller done with the frames of this layout: a long
+    /// animation's windows then hold no pieces once drawn.
+    public func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        forgetPieces()
     }
 
     /// A frame's objects in emit order, and the pieces already drawn for them.

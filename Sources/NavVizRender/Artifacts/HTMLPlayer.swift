@@ -39,7 +39,7 @@ public enum HTMLPlayer {
                                        to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try sink(Array((head(title: title, dark: theme == .dark) + body(title: title, count: model.frameCount)).utf8))
         try sink(Array("<script type=\"application/json\" id=\"navviz-data\">".utf8))
-        try sink(Array(model.json(title: title, delayMilliseconds: delayMilliseconds, background: theme.background).utf8))
+        try model.write(title: title, delayMilliseconds: delayMilliseconds, background: theme.background, to: sink)
         try sink(Array("</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 

@@ -9,7 +9,7 @@ import NavVizCore
 /// frames point into. The page then grows with what changes, not with frames × tree: a
 /// frame that moves the active path costs a few dozen bytes.
 ///
-/// ``json`` is the player's data (the keys are documented in `docs/player.md`); every
+/// ``write(title:delayMilliseconds:background:to:)`` writes the player's data (the keys are documented in `docs/player.md`); every
 /// string in it comes from a document and is escaped for a `<script>` element by
 /// ``HTMLPlayer``.
 public struct PlayerModel: Sendable {
@@ -120,15 +120,24 @@ public struct PlayerModel: Sendable {
         frames.append(json)
     }
 
-    /// The player's data: the windows, the tables and the frames.
-    public func json(title: String, delayMilliseconds: Int, background: String) -> String {
-        var out = "{\"title\":\(HTMLPlayer.json(title)),\"delay\":\(delayMilliseconds),\"background\":\(HTMLPlayer.json(background)),"
-        out += "\"windows\":[\(windows.map(\.json).joined(separator: ",\n"))],\n"
-        out += "\"texts\":[\(texts.rows.joined(separator: ",\n"))],\n"
-        out += "\"nodeStyles\":[\(nodeStyles.rows.joined(separator: ",\n"))],\n"
-        out += "\"edgeStyles\":[\(edgeStyles.rows.joined(separator: ",\n"))],\n"
-        out += "\"frames\":[\(frames.joined(separator: ",\n"))]}"
-        return out
+    /// The player's data (the windows, the tables and the frames), given to `sink` a row at
+    /// a time so the page's JSON is never held whole besides the model.
+    public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        try sink(Array("{\"title\":\(HTMLPlayer.json(title)),\"delay\":\(delayMilliseconds),\"background\":\(HTMLPlayer.json(background)),".utf8))
+        for (key, rows) in [("windows", windows.map(\.json)), ("texts", texts.rows), ("nodeStyles", nodeStyles.rows), ("edgeStyles", edgeStyles.rows), ("frames", frames)] {
+            try sink(Array("\(key == "windows" ? "" : ",\n")\"\(key)\":[".utf8))
+            var batch: [UInt8] = []
+            for (i, row) in rows.enumerated() {
+                if i > 0 { batch += Array(",\n".utf8) }
+                batch += Array(row.utf8)
+                if batch.count > 1 << 16 {
+                    try sink(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            try sink(batch + Array("]".utf8))
+        }
+        try sink(Array("}".utf8))
     }
 
     /// A node's words: title, subtitle and the tooltip (every field of the node).
