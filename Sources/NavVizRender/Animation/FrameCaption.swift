@@ -62,7 +62,9 @@ public enum FrameCaption {
                             with: "\(DOTText.number(view[0])) \(DOTText.number(view[1])) \(DOTText.number(view[2])) \(DOTText.number(view[3] + band))")
         let top = view[1] + view[3]
         var caption = "<g id=\"caption\" class=\"caption\">\n"
-        caption += "<rect x=\"\(DOTText.number(view[0]))\" y=\"\(DOTText.number(top))\" width=\"\(DOTText.number(view[2]))\" height=\"\(DOTText.number(band))\" fill=\"\(theme.background)\"/>\n"
+        // The band in Graphviz's own vocabulary (a polygon, as its page background is).
+        let (x0, x1, y1) = (DOTText.number(view[0]), DOTText.number(view[0] + view[2]), DOTText.number(top + band))
+        caption += "<polygon fill=\"\(theme.background)\" stroke=\"none\" points=\"\(x0),\(DOTText.number(top)) \(x1),\(DOTText.number(top)) \(x1),\(y1) \(x0),\(y1)\"/>\n"
         for (i, line) in lines.enumerated() {
             let y = top + padding + lineHeight * Double(i) + 9
             caption += "<text x=\"\(DOTText.number(view[0] + 8))\" y=\"\(DOTText.number(y))\" font-family=\"\(DOTEncoder.font),sans-serif\" "

@@ -338,7 +338,8 @@ public enum HTMLPlayer {
         var from = view, t0 = performance.now();
         if (animation) { cancelAnimationFrame(animation); }
         function step(now) {
-          var k = Math.min(1, (now - t0) / 250), e = k * (2 - k);
+          // A frame's timestamp may precede t0: clamp, or the view would run backwards.
+          var k = Math.max(0, Math.min(1, (now - t0) / 250)), e = k * (2 - k);
           setView({ x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e, w: from.w + (to.w - from.w) * e, h: from.h + (to.h - from.h) * e });
           animation = k < 1 ? requestAnimationFrame(step) : null;
         }
@@ -356,12 +357,13 @@ public enum HTMLPlayer {
       // labels readable (at least 11 px for 12-point text); when none does, centres the last
       // at that scale.
       function fitTo(choices) {
-        var W = stageSize.w, H = stageSize.h, pad = 24, minScale = 11 / 12, b = null, scale = 1;
+        // A stage not laid out yet (or hidden) counts as 800 × 600.
+        var W = stageSize.w > 100 ? stageSize.w : 800, H = stageSize.h > 100 ? stageSize.h : 600, pad = 24, minScale = 11 / 12, b = null, scale = 1;
         for (var c = 0; c < choices.length; c++) {
           var box = bounds(choices[c]);
           if (!box) { continue; }
           b = box;
-          scale = Math.min((W - 2 * pad) / (b.x1 - b.x0), (H - 2 * pad) / (b.y1 - b.y0), 1.25);
+          scale = Math.min((W - 2 * pad) / Math.max(1, b.x1 - b.x0), (H - 2 * pad) / Math.max(1, b.y1 - b.y0), 1.25);
           if (scale >= minScale) { break; }
         }
         if (!b) { b = { x0: -100, y0: -100, x1: 100, y1: 100 }; scale = 1; }
