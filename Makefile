@@ -25,7 +25,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz fuzz-libfuzzer size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test goldens fuzz fuzz-libfuzzer size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -95,6 +95,13 @@ test: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS)
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
+
+## goldens: re-record Tests/Goldens/ (what every sample prints in every format that does not
+## depend on the Graphviz version; Tests/navvizTests/GoldenFileTests.swift), removing files
+## no run writes any more. Review the diff (git diff Tests/Goldens) before committing it.
+goldens: build
+	NAVVIZ_RECORD_GOLDENS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter GoldenFileTests
+	@git status --short Tests/Goldens
 
 ## fuzz: a longer fuzz run than `make test` does: FUZZ_SECONDS in-process (default 120),
 ## FUZZ_BINARY_RUNS cases through the binary (default 200), from FUZZ_SEED (default: the
