@@ -79,24 +79,6 @@ public enum Samples {
     }
 }
 
-/// Golden files beside the tests: compared by exact text, re-recorded with
-/// `NAVVIZ_RECORD=1 swift test` and reviewed in the diff.
-public enum Golden {
-    /// Returns nil when `actual` matches the golden file (or it was recorded), else a
-    /// message with both texts.
-    public static func mismatch(_ actual: String, file name: String, testFile: String = #filePath) -> String? {
-        let dir = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
-        let url = dir.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["NAVVIZ_RECORD"] != nil || !FileManager.default.fileExists(atPath: url.path) {
-            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            return ProcessInfo.processInfo.environment["NAVVIZ_RECORD"] != nil ? nil : "recorded new golden file \(name); review and commit it"
-        }
-        let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        return expected == actual ? nil : "golden \(name) differs:\n--- expected\n\(expected)\n--- actual\n\(actual)"
-    }
-}
-
 /// Runs the built `navviz` binary, as a user would.
 public enum NavVizBinary {
     /// What one run printed and returned.

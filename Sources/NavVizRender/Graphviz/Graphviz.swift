@@ -136,29 +136,23 @@ public final class Graphviz: @unchecked Sendable {
     }
 
     /// A laid-out node: its centre and size in points.
-    public struct Placement: Sendable, Equatable {
-        public var center: Point
-        public var width: Double
-        public var height: Double
+    struct Placement: Sendable, Equatable {
+        var center: Point
+        var width: Double
+        var height: Double
     }
 
     /// What a layout decided: each node's placement and each edge's spline, keyed by DOT
     /// names (`n0`, and `n0->n1` for an edge).
-    public struct Geometry: Sendable {
-        public var nodes: [String: Placement] = [:]
+    struct Geometry: Sendable {
+        var nodes: [String: Placement] = [:]
         /// The edge's `pos` exactly as Graphviz wrote it (`e,x,y x1,y1 …`), in points.
-        public var edges: [String: String] = [:]
-    }
-
-    /// Lays the graph out and returns each node's placement in points, keyed by DOT node
-    /// name (`n0`, `n1`, …).
-    public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Placement] {
-        try geometry(dot: dot, engine: engine).nodes
+        var edges: [String: String] = [:]
     }
 
     /// Lays the graph out and returns where every node and edge went, read back from the
     /// graph's own `pos`, `width` and `height` attributes (as `-Tdot` writes them).
-    public func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
+    func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
         // Laid out (for `dot`, in a worker) and written back as DOT with `pos`, `width` and
         // `height`; parsing that text reads the geometry without a layout here.
         let laidOut = try render(dot: dot, format: "dot", engine: engine)
@@ -173,13 +167,6 @@ public final class Graphviz: @unchecked Sendable {
     public func version() throws(RenderError) -> String {
         try withContext { gvc throws(RenderError) in
             gvcVersion(gvc).map { String(cString: $0) } ?? "unknown"
-        }
-    }
-
-    /// The formats whose plugins are installed.
-    public func availableFormats() throws(RenderError) -> [ImageFormat] {
-        try withContext { _ throws(RenderError) in
-            ImageFormat.allCases.filter { devices.contains($0.rawValue) }
         }
     }
 
