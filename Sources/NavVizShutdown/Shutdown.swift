@@ -178,12 +178,13 @@ public enum Shutdown {
     private static let critical = NSRecursiveLock()
 }
 
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
+/// A value behind a lock. `@unchecked Sendable` is safe: `value` is reached only through
+/// ``withLock(_:)``, with `lock` held, and the closure is not allowed to let it escape.
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    package init(_ value: Value) { self.value = value }
+    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

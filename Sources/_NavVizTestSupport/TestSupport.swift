@@ -143,16 +143,18 @@ public enum NavVizBinary {
         process.standardInput = input
         signal(SIGPIPE, SIG_IGN)  // a child that exits early must not kill the test run
         try process.run()
-        nonisolated(unsafe) var killed = false
+        let killed = KillFlag()
         if let timeout {
             let pid = process.processIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak process] in
                 guard let process, process.isRunning, process.processIdentifier == pid else { return }
-                killed = true
+                killed.set()
                 kill(pid, SIGKILL)
             }
         }
-        // Read both pipes concurrently so a large output cannot block the child.
+        // Read both pipes concurrently so a large output cannot block the child. `errData` is
+        // written on the other thread before `group.leave()` and read here only after
+        // `group.wait()`, which orders the two: no race.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
@@ -166,6 +168,15 @@ public enum NavVizBinary {
         group.wait()
         process.waitUntilExit()
         return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus, stdoutBytes: Array(outData), timedOut: killed)
+                      status: process.terminationStatus, stdoutBytes: Array(outData), timedOut: killed.isSet)
+    }
+
+    /// Whether the timeout killed the run: set on the timer's thread, read on the caller's.
+    /// `@unchecked Sendable` is safe: `value` is touched only with `lock` held.
+    private final class KillFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
     }
 }

@@ -3,12 +3,16 @@ internal import CGraphviz
 
 /// The one owner of libgvc in the process. libgvc keeps global state and is not thread-safe,
 /// so every call goes through ``shared`` under one lock. C pointers never leave the Graphviz
-/// folder (this file, the reader, the raster device and its canvas): every graph parsed here
-/// is closed and every buffer freed before a call returns.
+/// folder (this file, the reader, the raster device and its canvas; GraphvizVersion reads
+/// only the headers' version macro): every graph parsed here is closed and every buffer freed
+/// before a call returns.
 ///
 /// `dot` layouts never run in navviz's own process: they go to a worker process of
 /// ``GraphvizPool`` (as do animation frames, see ``drawFrames(_:)``), where this owner runs
 /// them in-process. Other engines (`nop2`, for frames pinned to a stable layout) run here.
+///
+/// `@unchecked Sendable`: every mutable property (the context, its devices and raster
+/// device, the start failure, `isWorker`) is read and written only with `lock` held.
 public final class Graphviz: @unchecked Sendable {
     /// The process-wide owner.
     public static let shared = Graphviz()
@@ -284,7 +288,11 @@ public final class Graphviz: @unchecked Sendable {
 }
 
 /// Collects what Graphviz reports through `agerr` instead of letting it print to stderr.
-/// Only touched under ``Graphviz``'s lock.
+///
+/// Its two statics are safe without a lock of their own: every function here is called only
+/// by ``Graphviz`` inside `withContext`, with its lock held, and the `agerr` callback that
+/// appends to ``collected`` runs only inside a libgvc call, which also happens only with that
+/// lock held (one process-wide lock, so there is never a second thread here).
 enum GraphvizMessages {
     nonisolated(unsafe) static var collected: [String] = []
     nonisolated(unsafe) static var installed = false
