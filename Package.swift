@@ -92,6 +92,7 @@ let package = Package(
                 "UIKitPaste/cut.paste.txt", "UIKitPaste/wrapped.paste.txt", "UIKitPaste/split-collapsed.paste.txt",
             ]
         ),
+        .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
