@@ -141,9 +141,11 @@ fuzz-libfuzzer: deps
 		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
 	done
 
-## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
+## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
+## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
+## printed, diffed and routed, 300 dot layouts through one worker pool.
 size: build
-	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter SizeCommandTests
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests"
 
 ## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
 ## prints definite, indirect and possible bytes and whose stacks they are.

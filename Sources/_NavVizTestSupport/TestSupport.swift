@@ -180,3 +180,20 @@ public enum NavVizBinary {
         var isSet: Bool { lock.withLock { value } }
     }
 }
+
+/// How big the scale tests run: at full size in `make size` (`NAVVIZ_SIZE_TESTS=1`), smaller
+/// in `make test`. Tests run on threads with 8 MB stacks (measured on Linux): 20,000 levels
+/// overflow a recursive walk whose frames exceed about 420 bytes, as a debug build's often
+/// do, and 100,000 (`make size`) one whose frames exceed 84; a quadratic walk of 20,000
+/// levels still takes minutes.
+public enum Scale {
+    /// Whether this is a `make size` run.
+    public static let full = ProcessInfo.processInfo.environment["NAVVIZ_SIZE_TESTS"] != nil
+
+    /// The depth of a deep chain of screens: 100,000 in `make size`, else 20,000.
+    public static let deep = full ? 100_000 : 20_000
+
+    /// `dot` layouts run through one worker pool: 300 in `make size`, else 40 (four times
+    /// the per-worker budget of Graphviz before 4.0).
+    public static let layouts = full ? 300 : 40
+}
