@@ -25,7 +25,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz fuzz-libfuzzer size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test goldens fuzz fuzz-libfuzzer size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -96,6 +96,13 @@ test: deps graphviz-pkgconfig
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
 
+## goldens: re-record Tests/Goldens/ (what every sample prints in every format that does not
+## depend on the Graphviz version; Tests/navvizTests/GoldenFileTests.swift), removing files
+## no run writes any more. Review the diff (git diff Tests/Goldens) before committing it.
+goldens: build
+	NAVVIZ_RECORD_GOLDENS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter GoldenFileTests
+	@git status --short Tests/Goldens
+
 ## fuzz: a longer fuzz run than `make test` does: FUZZ_SECONDS in-process (default 120),
 ## FUZZ_BINARY_RUNS cases through the binary (default 200), from FUZZ_SEED (default: the
 ## time; printed). A crash leaves its input in /tmp/navviz-fuzz-case (and its seed and case
@@ -134,9 +141,11 @@ fuzz-libfuzzer: deps
 		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
 	done
 
-## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
+## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
+## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
+## printed, diffed and routed, 300 dot layouts through one worker pool.
 size: build
-	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter SizeCommandTests
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests"
 
 ## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
 ## prints definite, indirect and possible bytes and whose stacks they are.

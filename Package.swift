@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if os(Linux)
+let gdPkgConfig: String? = nil
+#else
+let gdPkgConfig: String? = "gdlib"
+#endif
+
 let package = Package(
     name: "navviz",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -35,10 +41,13 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // libgd, found through pkg-config `gdlib`, for animated GIFs.
+        // libgd, for animated GIFs. Found through pkg-config `gdlib` on macOS (Homebrew's
+        // include directory). On Linux gd.h is on the compiler's default path and CGD needs no
+        // flag from pkg-config: there gdlib.pc brings in libavif's Cflags, whose `-DAVIF_DLL`
+        // SwiftPM refuses with a warning on every build.
         .systemLibrary(
             name: "CGD",
-            pkgConfig: "gdlib",
+            pkgConfig: gdPkgConfig,
             providers: [.apt(["libgd-dev"]), .brew(["gd"])]
         ),
         // zlib, found through pkg-config `zlib`, for writing PNG frames.
@@ -77,9 +86,13 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Rows of the differential check against the routers' code, read by
-            // RouterAgreementTests beside them.
-            exclude: ["Differential/diff-cases.json", "Differential/route-cases.json"]
+            // RouterAgreementTests beside them; pastes UIKitPasteTests read.
+            exclude: [
+                "Differential/diff-cases.json", "Differential/route-cases.json",
+                "UIKitPaste/cut.paste.txt", "UIKitPaste/wrapped.paste.txt", "UIKitPaste/split-collapsed.paste.txt",
+            ]
         ),
+        .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),

@@ -71,7 +71,9 @@ public struct SnapshotFile: Sendable {
         return SnapshotStream(kind: kind, strict: strict, more: reader.next)
     }
 
-    /// Owns the file handle for as long as the stream reads it.
+    /// Owns the file handle for as long as the stream reads it. `@unchecked Sendable` so the
+    /// stream's `more` closure may hold it; only that one stream calls ``next()``, one read at
+    /// a time, and the handle is a `let`.
     private final class Reader: @unchecked Sendable {
         let handle: FileHandle
         init(handle: FileHandle) { self.handle = handle }

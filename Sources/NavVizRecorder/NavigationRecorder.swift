@@ -20,6 +20,9 @@ import Foundation
 ///   most its last line cut (which navviz reads with a warning).
 /// - Every method may be called from any thread; records keep the order in which their
 ///   calls took the recorder's lock.
+///
+/// `@unchecked Sendable`: the mutable state (`ring`, `next`, `output`, `outputError`) is read
+/// and written only with `lock` held; everything else is a `let` of Sendable values.
 public final class NavigationRecorder: @unchecked Sendable {
     /// What happens to the value of a secret context key.
     public enum Redaction: Sendable, Equatable {

@@ -21,9 +21,9 @@ import Foundation
 ///
 /// A worker pool registers each worker with ``track(child:)`` when it starts it and cancels the
 /// registration when it has reaped it; that is all it needs to end with navviz. Children
-/// inherit the blocked signals (a `fork` without exec keeps the mask; `posix_spawn` does
-/// unless told otherwise): a child that should die with its process group on Ctrl-C unblocks
-/// them (``unblockInChild()``, async-signal-safe) or is spawned with an empty signal mask.
+/// inherit the blocked signals (`posix_spawn` keeps the mask unless told otherwise), so a
+/// child that should die with its process group on Ctrl-C is spawned with an empty signal
+/// mask and default actions, as the Graphviz workers are (`PlatformProcess.spawn`).
 ///
 /// Without ``install()`` (in tests, in a library user's process) registrations are kept and
 /// never run: signals keep their default action.
@@ -82,13 +82,6 @@ public enum Shutdown {
         critical.lock()
         defer { critical.unlock() }
         return try body()
-    }
-
-    /// Unblocks ``signals`` in the calling thread: for a forked child, right after `fork`
-    /// (async-signal-safe), so it dies of Ctrl-C with its process group.
-    public static func unblockInChild() {
-        var set = signalSet()
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The exit status for a signal: 128 + its number.
@@ -178,12 +171,13 @@ public enum Shutdown {
     private static let critical = NSRecursiveLock()
 }
 
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
+/// A value behind a lock. `@unchecked Sendable` is safe: `value` is reached only through
+/// ``withLock(_:)``, with `lock` held, and the closure is not allowed to let it escape.
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    package init(_ value: Value) { self.value = value }
+    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

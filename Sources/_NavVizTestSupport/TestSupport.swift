@@ -79,24 +79,6 @@ public enum Samples {
     }
 }
 
-/// Golden files beside the tests: compared by exact text, re-recorded with
-/// `NAVVIZ_RECORD=1 swift test` and reviewed in the diff.
-public enum Golden {
-    /// Returns nil when `actual` matches the golden file (or it was recorded), else a
-    /// message with both texts.
-    public static func mismatch(_ actual: String, file name: String, testFile: String = #filePath) -> String? {
-        let dir = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
-        let url = dir.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["NAVVIZ_RECORD"] != nil || !FileManager.default.fileExists(atPath: url.path) {
-            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            return ProcessInfo.processInfo.environment["NAVVIZ_RECORD"] != nil ? nil : "recorded new golden file \(name); review and commit it"
-        }
-        let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        return expected == actual ? nil : "golden \(name) differs:\n--- expected\n\(expected)\n--- actual\n\(actual)"
-    }
-}
-
 /// Runs the built `navviz` binary, as a user would.
 public enum NavVizBinary {
     /// What one run printed and returned.
@@ -161,16 +143,18 @@ public enum NavVizBinary {
         process.standardInput = input
         signal(SIGPIPE, SIG_IGN)  // a child that exits early must not kill the test run
         try process.run()
-        nonisolated(unsafe) var killed = false
+        let killed = KillFlag()
         if let timeout {
             let pid = process.processIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak process] in
                 guard let process, process.isRunning, process.processIdentifier == pid else { return }
-                killed = true
+                killed.set()
                 kill(pid, SIGKILL)
             }
         }
-        // Read both pipes concurrently so a large output cannot block the child.
+        // Read both pipes concurrently so a large output cannot block the child. `errData` is
+        // written on the other thread before `group.leave()` and read here only after
+        // `group.wait()`, which orders the two: no race.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
@@ -184,6 +168,32 @@ public enum NavVizBinary {
         group.wait()
         process.waitUntilExit()
         return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus, stdoutBytes: Array(outData), timedOut: killed)
+                      status: process.terminationStatus, stdoutBytes: Array(outData), timedOut: killed.isSet)
     }
+
+    /// Whether the timeout killed the run: set on the timer's thread, read on the caller's.
+    /// `@unchecked Sendable` is safe: `value` is touched only with `lock` held.
+    private final class KillFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+}
+
+/// How big the scale tests run: at full size in `make size` (`NAVVIZ_SIZE_TESTS=1`), smaller
+/// in `make test`. Tests run on threads with 8 MB stacks (measured on Linux): 20,000 levels
+/// overflow a recursive walk whose frames exceed about 420 bytes, as a debug build's often
+/// do, and 100,000 (`make size`) one whose frames exceed 84; a quadratic walk of 20,000
+/// levels still takes minutes.
+public enum Scale {
+    /// Whether this is a `make size` run.
+    public static let full = ProcessInfo.processInfo.environment["NAVVIZ_SIZE_TESTS"] != nil
+
+    /// The depth of a deep chain of screens: 100,000 in `make size`, else 20,000.
+    public static let deep = full ? 100_000 : 20_000
+
+    /// `dot` layouts run through one worker pool: 300 in `make size`, else 40 (four times
+    /// the per-worker budget of Graphviz before 4.0).
+    public static let layouts = full ? 300 : 40
 }

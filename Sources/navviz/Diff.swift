@@ -108,7 +108,7 @@ extension NavVizCommand {
             let file = files[0]
             let document = try input.load(file)
             guard case .sequence(let sequence) = document else {
-                throw Failure(["\(file): error: a \(document.kindName) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: Failure.Status.usage)
+                throw Failure(["\(file): error: \(document.kindNameWithArticle) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: Failure.Status.usage)
             }
             let frames = sequence.frames
             let steps = frames.indices.dropLast().map { i in

@@ -30,13 +30,13 @@ enum DiffReport {
         if array, let step = steps.first {
             return OperationFormat.jsonArray(TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect))
         }
-        if steps.isEmpty { return "[]\n" }
-        let objects = steps.map { step in
+        let objects = steps.map { step -> JSONOutput in
             let ops = TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect)
-            let list = ops.isEmpty ? "[]" : "[\n" + ops.map { "      " + OperationFormat.json($0) }.joined(separator: ",\n") + "\n    ]"
-            let label = step.after.label.map(DocumentEncoder.quote) ?? "null"
-            return "  {\n    \"from\": \(step.from),\n    \"to\": \(step.to),\n    \"label\": \(label),\n    \"operations\": \(list)\n  }"
+            return .object([
+                ("from", .int(step.from)), ("to", .int(step.to)), ("label", .nullable(step.after.label)),
+                ("operations", .array(ops.map(OperationFormat.value), .lines(level: 2))),
+            ], .lines(level: 1))
         }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        return JSONOutput.array(objects, .lines(level: 0)).text + "\n"
     }
 }

@@ -96,7 +96,7 @@ extension NavVizCommand {
                 }
                 request = RouteRequest(tree: tree, to: [])
             default:
-                throw Failure(["\(name): error: expected a route request or a snapshot, found a \(document.kindName)"], status: Failure.Status.dataError)
+                throw Failure(["\(name): error: expected a route request or a snapshot, found \(document.kindNameWithArticle)"], status: Failure.Status.dataError)
             }
             if let to {
                 do {

@@ -24,21 +24,22 @@ struct GraphvizPoolTests {
         return DOTEncoder.encode(DiffScene.make(old: before, new: after, operations: ops, dialect: .navviz, theme: .light))
     }
 
-    /// 300 `dot` layouts through one worker at a time: all succeed, and workers are restarted
-    /// only on a Graphviz with the layout limit, every ``GraphvizPool/dotLayoutBudget`` layouts.
+    /// ``Scale/layouts`` `dot` layouts (300 in `make size`, 40 in `make test`) through one
+    /// worker at a time: all succeed, and workers are restarted only on a Graphviz with the
+    /// layout limit, every ``GraphvizPool/dotLayoutBudget`` layouts.
     @Test func manyDotLayoutsRestartWorkersOnlyWhereGraphvizNeedsIt() throws {
         let pool = GraphvizPool()
         pool.size = 1
         var count = 0
-        for i in 0..<300 {
+        for i in 0..<Scale.layouts {
             let svg = try pool.run(.render(dot: Self.diffDOT(i), format: "svg", engine: "dot"))[0]
             if svg.starts(with: Array("<?xml".utf8)) { count += 1 }
         }
-        #expect(count == 300)
+        #expect(count == Scale.layouts)
         let version = try #require(GraphvizVersion(GraphvizVersion.headers))
         if GraphvizVersion.limitsDotLayouts(version) {
             #expect(GraphvizPool.dotLayoutBudget == 10)
-            #expect(pool.started == 30)  // 300 layouts, 10 a worker
+            #expect(pool.started == Scale.layouts / 10)  // 10 layouts a worker
         } else {
             #expect(GraphvizPool.dotLayoutBudget == nil)
             #expect(pool.started == 1)

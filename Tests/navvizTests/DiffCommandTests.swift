@@ -90,6 +90,8 @@ import _NavVizTestSupport
         #expect(snapshot.status == 64)
         #expect(snapshot.stdout == "")
         #expect(snapshot.stderr == "Samples/katana-tabs.json: error: a snapshot has no transitions to diff; give BEFORE and AFTER, or a sequence or log\n")
+        let script = try NavVizBinary.run(["diff", "Samples/katana-tabs.script.json"])
+        #expect(script.stderr == "Samples/katana-tabs.script.json: error: an action script has no transitions to diff; give BEFORE and AFTER, or a sequence or log\n")
 
         let range = try NavVizBinary.run(["diff", Self.sequence, "--transition", "7"])
         #expect(range.status == 64)

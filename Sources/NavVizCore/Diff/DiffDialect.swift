@@ -11,7 +11,4 @@ public enum DiffDialect: String, Sendable, CaseIterable {
     case reswift
     /// Tempura's `Navigator.routingChanges` over the two active paths (SEMANTICS.md O).
     case tempura
-
-    /// Whether the dialect compares only the active paths (a linear route diff).
-    public var isLinear: Bool { self == .reswift || self == .tempura }
 }

@@ -19,6 +19,11 @@ public enum Document: Sendable {
         }
     }
 
+    /// ``kindName`` with its article: `a snapshot`, `an action script`.
+    public var kindNameWithArticle: String {
+        (kindName.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + kindName
+    }
+
     /// The document's title, where it has one.
     public var title: String? {
         switch self {

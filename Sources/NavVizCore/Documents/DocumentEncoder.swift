@@ -7,53 +7,29 @@ public enum DocumentEncoder {
 
     /// `{"navviz": 1, "tree": …}` with a trailing newline.
     public static func snapshot(_ tree: Tree) -> String {
-        var out = "{\n  \"navviz\": 1,\n  \"tree\": "
-        writeTree(tree, indent: 1, into: &out)
-        out += "\n}\n"
-        return out
+        JSONOutput.object([("navviz", .int(1)), ("tree", .tree(tree, indent: 1))], .lines(level: 0)).text + "\n"
     }
 
     /// `{"navviz": 1, "title": …, "frames": [{"label": …, "tree": …}, …]}` with a trailing
     /// newline: a sequence document (a log is written as one too).
     public static func sequence(_ sequence: SnapshotSequence) -> String {
-        var out = "{\n  \"navviz\": 1"
-        if let title = sequence.title { out += ",\n  \"title\": \(quote(title))" }
-        out += ",\n  \"frames\": ["
-        for (i, frame) in sequence.frames.enumerated() {
-            out += i == 0 ? "\n    {" : ",\n    {"
-            if let label = frame.label { out += "\"label\": \(quote(label)), " }
-            if let time = frame.time { out += "\"time\": \(quote(time)), " }
-            out += "\"tree\": "
-            writeTree(frame.tree, indent: 2, into: &out)
-            out += "}"
-        }
-        out += sequence.frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        var members: [(String, JSONOutput)] = [("navviz", .int(1))]
+        if let title = sequence.title { members.append(("title", .string(title))) }
+        members.append(("frames", .array(sequence.frames.map { frame in
+            var f: [(String, JSONOutput)] = []
+            if let label = frame.label { f.append(("label", .string(label))) }
+            if let time = frame.time { f.append(("time", .string(time))) }
+            f.append(("tree", .tree(frame.tree, indent: 2)))
+            return .object(f)
+        }, .lines(level: 1))))
+        return JSONOutput.object(members, .lines(level: 0)).text + "\n"
     }
 
-    /// A JSON string literal, escaped per RFC 8259.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, escaped per RFC 8259 (``JSONOutput/quote(_:)``).
+    public static func quote(_ s: String) -> String { JSONOutput.quote(s) }
 
     /// A context object with sorted keys on one line: `{"a": "1", "b": "x"}`.
-    public static func context(_ c: [String: String]) -> String {
-        "{" + c.keys.sorted().map { "\(quote($0)): \(quote(c[$0]!))" }.joined(separator: ", ") + "}"
-    }
+    public static func context(_ c: [String: String]) -> String { JSONOutput.context(c).text }
 
     /// The node's scalar fields as `"key": value` pairs, in FORMAT.md's order. `active` is
     /// written as given (an id, or `{"id", "context"}` from ``activeValue(_:in:)``).

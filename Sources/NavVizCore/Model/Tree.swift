@@ -235,7 +235,7 @@ public struct Tree: Sendable {
     }
 
     /// Replaces the whole tree by a single root node (an empty tree gets its root).
-    public mutating func setRoot(_ node: Node) {
+    mutating func setRoot(_ node: Node) {
         self = Tree(root: node)
     }
 

@@ -12,50 +12,59 @@ public enum OperationFormat {
     ///   empty; `active` as `{"id", "context"}` where another child has the same id;
     ///   `poppedPaths`, each popped node's path in the old tree, where they are not all
     ///   children of the node `path` names.
-    public static func json(_ op: Operation) -> String {
-        let q = DocumentEncoder.quote
-        func parent(_ p: String?) -> String { p.map(q) ?? "null" }
-        func ctx(_ c: [String: String]) -> String { c.isEmpty ? "" : ", \"context\": \(DocumentEncoder.context(c))" }
-        func loc(_ p: [PathElement]?) -> String { p.map { ", \"path\": \(pathJSON($0))" } ?? "" }
+    public static func json(_ op: Operation) -> String { value(op).text }
+
+    /// One operation as a JSON value (``json(_:)``'s object).
+    public static func value(_ op: Operation) -> JSONOutput {
+        func node(_ name: String, _ id: String, parent p: String??, _ c: [String: String], _ l: [PathElement]?,
+                  in i: String? = nil) -> JSONOutput {
+            var m: [(String, JSONOutput)] = [("op", .string(name))]
+            if let i { m.append(("in", .string(i))) }
+            m.append((i == nil ? "id" : "to", .string(id)))
+            if let p { m.append(("parent", .nullable(p))) }
+            if !c.isEmpty { m.append(("context", .context(c))) }
+            if let l { m.append(("path", path(l))) }
+            return .object(m)
+        }
         switch op {
-        case .pop(let id, let p, let c, let l): return "{\"op\": \"pop\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
-        case .push(let id, let p, let c, let l): return "{\"op\": \"push\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
-        case .activate(let id, let p, let c, let l): return "{\"op\": \"activate\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
+        case .pop(let id, let p, let c, let l): return node("pop", id, parent: .some(p), c, l)
+        case .push(let id, let p, let c, let l): return node("push", id, parent: .some(p), c, l)
+        case .activate(let id, let p, let c, let l): return node("activate", id, parent: .some(p), c, l)
         case .change(let p, let popped, let pushed, let children, let active, let l, let poppedPaths):
-            var s = "{\"op\": \"change\", \"parent\": \(parent(p)), \"popped\": \(ids(popped)), \"pushed\": \(ids(pushed))"
-            if let children { s += ", \"children\": \(ids(children))" }
+            var m: [(String, JSONOutput)] = [("op", .string("change")), ("parent", .nullable(p)), ("popped", ids(popped)), ("pushed", ids(pushed))]
+            if let children { m.append(("children", ids(children))) }
             if let active {
                 let shared = (children ?? []).filter { $0.id == active.id }.count > 1
-                s += ", \"active\": " + (shared ? identityJSON(active) : q(active.id))
+                m.append(("active", shared ? identity(active) : .string(active.id)))
             }
             for (key, list) in [("poppedContexts", popped), ("pushedContexts", pushed), ("childrenContexts", children ?? [])]
             where list.contains(where: { !$0.context.isEmpty }) {
-                s += ", \"\(key)\": [" + list.map { DocumentEncoder.context($0.context) }.joined(separator: ", ") + "]"
+                m.append((key, .array(list.map { .context($0.context) })))
             }
-            s += loc(l)
-            if let poppedPaths { s += ", \"poppedPaths\": [" + poppedPaths.map(pathJSON).joined(separator: ", ") + "]" }
-            return s + "}"
-        case .leave(let id, let c, let l): return "{\"op\": \"leave\", \"id\": \(q(id))\(ctx(c))\(loc(l))}"
-        case .switchTo(let i, let to, let c, let l): return "{\"op\": \"switch\", \"in\": \(q(i)), \"to\": \(q(to))\(ctx(c))\(loc(l))}"
-        case .enter(let id, let p, let c, let l): return "{\"op\": \"enter\", \"id\": \(q(id)), \"parent\": \(parent(p))\(ctx(c))\(loc(l))}"
+            if let l { m.append(("path", path(l))) }
+            if let poppedPaths { m.append(("poppedPaths", .array(poppedPaths.map(path)))) }
+            return .object(m)
+        case .leave(let id, let c, let l): return node("leave", id, parent: nil, c, l)
+        case .switchTo(let i, let to, let c, let l): return node("switch", to, parent: nil, c, l, in: i)
+        case .enter(let id, let p, let c, let l): return node("enter", id, parent: .some(p), c, l)
         }
     }
 
-    static func ids(_ a: [Node.Identity]) -> String { "[" + a.map { DocumentEncoder.quote($0.id) }.joined(separator: ", ") + "]" }
+    static func ids(_ a: [Node.Identity]) -> JSONOutput { .array(a.map { .string($0.id) }) }
 
     /// `{"id": …}` or `{"id": …, "context": {…}}`.
-    static func identityJSON(_ n: Node.Identity) -> String {
-        "{\"id\": \(DocumentEncoder.quote(n.id))" + (n.context.isEmpty ? "" : ", \"context\": \(DocumentEncoder.context(n.context))") + "}"
+    static func identity(_ n: Node.Identity) -> JSONOutput {
+        .object([("id", .string(n.id))] + (n.context.isEmpty ? [] : [("context", .context(n.context))]))
     }
 
     /// A path as a route request's `to` writes it: `["app", {"id": "product", "context": {"id": "7"}}]`.
-    public static func pathJSON(_ path: [PathElement]) -> String {
-        "[" + path.map { $0.context.isEmpty ? DocumentEncoder.quote($0.id) : identityJSON($0.identity) }.joined(separator: ", ") + "]"
+    public static func path(_ path: [PathElement]) -> JSONOutput {
+        .array(path.map { $0.context.isEmpty ? .string($0.id) : identity($0.identity) })
     }
 
     /// A JSON array, one operation per line, with a trailing newline.
     public static func jsonArray(_ ops: [Operation]) -> String {
-        ops.isEmpty ? "[]\n" : "[\n" + ops.map { "  " + json($0) }.joined(separator: ",\n") + "\n]\n"
+        JSONOutput.array(ops.map(value), .lines(level: 0)).text + "\n"
     }
 
     /// A short phrase: `push chat?chatId=42 onto chats`, `switch tabs to settings`. One

@@ -35,11 +35,6 @@ public struct RoutingResult: Sendable {
     /// The executed instructions as operations (FORMAT.md's route output), in order.
     public var operations: [Operation] { steps.map(\.operation) }
 
-    /// The chunks' executed operations, one array per chunk.
-    public var operationChunks: [[Operation]] {
-        chunks.map { chunk in steps[chunk.steps].map(\.operation) }
-    }
-
     /// The tree right after step `index` (0-based), replayed from its chunk's tree.
     public func tree(after index: Int) -> Tree {
         let chunk = chunks[steps[index].chunk]

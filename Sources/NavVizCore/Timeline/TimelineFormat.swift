@@ -31,20 +31,19 @@ public enum TimelineFormat {
     /// `{"navviz": 1, "title", "source", "frames": [{"label", "tree"}], "transitions":
     /// [{"from", "to", "label", "operations"}], "failure"}` with compact trees.
     public static func json(_ timeline: Timeline) -> String {
-        let q = DocumentEncoder.quote
-        var out = "{\n  \"navviz\": 1,\n  \"title\": \(timeline.title.map(q) ?? "null"),\n  \"source\": \(q(timeline.source.rawValue)),\n  \"frames\": ["
-        out += timeline.frames.enumerated().map { i, f in
-            var tree = ""
-            DocumentEncoder.writeTree(f.tree, indent: DocumentEncoder.maxPrettyDepth + 1, into: &tree)
-            return "\n    {\"index\": \(i), \"label\": \(f.label.map(q) ?? "null"), \"tree\": \(tree)}"
-        }.joined(separator: ",")
-        out += "\n  ],\n  \"transitions\": ["
-        out += timeline.transitions.enumerated().map { i, t in
-            let ops = t.operations.map(OperationFormat.json).joined(separator: ", ")
-            return "\n    {\"from\": \(i), \"to\": \(i + 1), \"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(ops)]}"
-        }.joined(separator: ",")
-        out += "\n  ]"
-        if let failure = timeline.failure { out += ",\n  \"failure\": \(q(failure))" }
-        return out + "\n}\n"
+        var members: [(String, JSONOutput)] = [
+            ("navviz", .int(1)),
+            ("title", .nullable(timeline.title)),
+            ("source", .string(timeline.source.rawValue)),
+            ("frames", .array(timeline.frames.enumerated().map { i, f in
+                .object([("index", .int(i)), ("label", .nullable(f.label)), ("tree", .tree(f.tree, indent: DocumentEncoder.maxPrettyDepth + 1))])
+            }, .lines(level: 1))),
+            ("transitions", .array(timeline.transitions.enumerated().map { i, t in
+                .object([("from", .int(i)), ("to", .int(i + 1)), ("label", .nullable(t.label)),
+                         ("operations", .array(t.operations.map(OperationFormat.value)))])
+            }, .lines(level: 1))),
+        ]
+        if let failure = timeline.failure { members.append(("failure", .string(failure))) }
+        return JSONOutput.object(members, .lines(level: 0)).text + "\n"
     }
 }

@@ -18,7 +18,8 @@ internal import CZlib
 /// cairo's, but for about 0.2% of pixels (antialiased edges) that come out a few levels apart
 /// from cairo's own PNG writer's. Each Graphviz worker process keeps one
 /// (``GraphvizWorker``), touched only while Graphviz lends it a picture, under
-/// ``Graphviz``'s lock.
+/// ``Graphviz``'s lock: that lock is what makes the `@unchecked Sendable` safe (the encoder
+/// is handed across the closures of `withContext`, never used by two threads at once).
 final class PNGFrameEncoder: @unchecked Sendable {
     /// Rows a band holds (the last band may hold fewer).
     static let bandRows = 16

@@ -3,12 +3,16 @@ internal import CGraphviz
 
 /// The one owner of libgvc in the process. libgvc keeps global state and is not thread-safe,
 /// so every call goes through ``shared`` under one lock. C pointers never leave the Graphviz
-/// folder (this file, the reader, the raster device and its canvas): every graph parsed here
-/// is closed and every buffer freed before a call returns.
+/// folder (this file, the reader, the raster device and its canvas; GraphvizVersion reads
+/// only the headers' version macro): every graph parsed here is closed and every buffer freed
+/// before a call returns.
 ///
 /// `dot` layouts never run in navviz's own process: they go to a worker process of
 /// ``GraphvizPool`` (as do animation frames, see ``drawFrames(_:)``), where this owner runs
 /// them in-process. Other engines (`nop2`, for frames pinned to a stable layout) run here.
+///
+/// `@unchecked Sendable`: every mutable property (the context, its devices and raster
+/// device, the start failure, `isWorker`) is read and written only with `lock` held.
 public final class Graphviz: @unchecked Sendable {
     /// The process-wide owner.
     public static let shared = Graphviz()
@@ -136,29 +140,23 @@ public final class Graphviz: @unchecked Sendable {
     }
 
     /// A laid-out node: its centre and size in points.
-    public struct Placement: Sendable, Equatable {
-        public var center: Point
-        public var width: Double
-        public var height: Double
+    struct Placement: Sendable, Equatable {
+        var center: Point
+        var width: Double
+        var height: Double
     }
 
     /// What a layout decided: each node's placement and each edge's spline, keyed by DOT
     /// names (`n0`, and `n0->n1` for an edge).
-    public struct Geometry: Sendable {
-        public var nodes: [String: Placement] = [:]
+    struct Geometry: Sendable {
+        var nodes: [String: Placement] = [:]
         /// The edge's `pos` exactly as Graphviz wrote it (`e,x,y x1,y1 …`), in points.
-        public var edges: [String: String] = [:]
-    }
-
-    /// Lays the graph out and returns each node's placement in points, keyed by DOT node
-    /// name (`n0`, `n1`, …).
-    public func positions(dot: String, engine: String = "dot") throws(RenderError) -> [String: Placement] {
-        try geometry(dot: dot, engine: engine).nodes
+        var edges: [String: String] = [:]
     }
 
     /// Lays the graph out and returns where every node and edge went, read back from the
     /// graph's own `pos`, `width` and `height` attributes (as `-Tdot` writes them).
-    public func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
+    func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
         // Laid out (for `dot`, in a worker) and written back as DOT with `pos`, `width` and
         // `height`; parsing that text reads the geometry without a layout here.
         let laidOut = try render(dot: dot, format: "dot", engine: engine)
@@ -173,13 +171,6 @@ public final class Graphviz: @unchecked Sendable {
     public func version() throws(RenderError) -> String {
         try withContext { gvc throws(RenderError) in
             gvcVersion(gvc).map { String(cString: $0) } ?? "unknown"
-        }
-    }
-
-    /// The formats whose plugins are installed.
-    public func availableFormats() throws(RenderError) -> [ImageFormat] {
-        try withContext { _ throws(RenderError) in
-            ImageFormat.allCases.filter { devices.contains($0.rawValue) }
         }
     }
 
@@ -297,7 +288,11 @@ public final class Graphviz: @unchecked Sendable {
 }
 
 /// Collects what Graphviz reports through `agerr` instead of letting it print to stderr.
-/// Only touched under ``Graphviz``'s lock.
+///
+/// Its two statics are safe without a lock of their own: every function here is called only
+/// by ``Graphviz`` inside `withContext`, with its lock held, and the `agerr` callback that
+/// appends to ``collected`` runs only inside a libgvc call, which also happens only with that
+/// lock held (one process-wide lock, so there is never a second thread here).
 enum GraphvizMessages {
     nonisolated(unsafe) static var collected: [String] = []
     nonisolated(unsafe) static var installed = false

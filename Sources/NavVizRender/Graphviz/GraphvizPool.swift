@@ -1,4 +1,5 @@
 import Foundation
+import NavVizShutdown
 
 /// The one process boundary for Graphviz work that must not run in navviz's own process: a
 /// small pool of worker processes (``GraphvizWorkerProcess``), each fed one job at a time.
@@ -11,7 +12,9 @@ import Foundation
 /// replaced by the next job, and on Graphviz before 4.0 a worker retires after
 /// ``dotLayoutBudget`` `dot` layouts, before its mark can wrap.
 ///
-/// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe.
+/// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe:
+/// `@unchecked Sendable` because every mutable property (`idle`, `leased`, `limit`,
+/// `startCount`) is read and written only with `condition` held.
 public final class GraphvizPool: @unchecked Sendable {
     /// The process-wide pool.
     public static let shared = GraphvizPool()
@@ -19,12 +22,17 @@ public final class GraphvizPool: @unchecked Sendable {
     /// The executable whose `graphviz-worker` subcommand serves jobs (the `navviz` binary).
     /// By default the running executable when it is `navviz`, else a `navviz` beside it (a
     /// test bundle's).
-    nonisolated(unsafe) public static var workerExecutable: String? = {
+    public static var workerExecutable: String? {
+        get { executable.withLock { $0 } }
+        set { executable.withLock { $0 = newValue } }
+    }
+
+    private static let executable = Locked<String?>({
         guard let current = runningExecutable else { return nil }
         let url = URL(fileURLWithPath: current)
         if url.lastPathComponent == "navviz" { return current }
         return url.deletingLastPathComponent().appendingPathComponent("navviz").path
-    }()
+    }())
 
     /// The running executable's path, symbolic links resolved.
     public static var runningExecutable: String? { PlatformProcess.executablePath }
@@ -46,8 +54,9 @@ public final class GraphvizPool: @unchecked Sendable {
     private var idle: [GraphvizWorkerProcess] = []
     private var leased = 0
     private var limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private var startCount = 0
     /// Workers this pool started (for tests).
-    private(set) var started = 0
+    var started: Int { condition.withLock { startCount } }
     /// What workers' environments add to this process's (for tests).
     private let environment: [String: String]
 
@@ -72,12 +81,13 @@ public final class GraphvizPool: @unchecked Sendable {
         try withLease { lease throws(RenderError) in try lease.run(job) }
     }
 
+    /// What a job left unrun after another failed answers.
+    static let notRun = RenderError.crashed("not run")
+
     /// Runs `jobs` on up to ``size`` workers at once, each taking a run of consecutive jobs
     /// (consecutive animation frames differ least, and a worker's PNG encoder reuses what did
     /// not change). Returns each job's result in order; after a failure, jobs not yet started
-    /// are not run and fail with the same error.
-    /// What a job left unrun after another failed answers.
-    static let notRun = RenderError.crashed("not run")
+    /// are not run and answer ``notRun`` (the failure is reported on the job that failed).
 
     func runAll(_ jobs: [GraphvizJob]) -> [Result<[[UInt8]], RenderError>] {
         guard !jobs.isEmpty else { return [] }
@@ -203,7 +213,7 @@ public final class GraphvizPool: @unchecked Sendable {
             throw .unavailable("cannot find the navviz executable to run Graphviz in (looked for '\(Self.workerExecutable ?? "navviz")')")
         }
         let worker = try GraphvizWorkerProcess.start(executable: executable, environment: environment)
-        condition.withLock { started += 1 }
+        condition.withLock { startCount += 1 }
         return worker
     }
 }

@@ -29,6 +29,10 @@ enum GraphvizReader {
     }
 
     /// Reads a line at a time, as `agmemread` does.
+    ///
+    /// `var` only because cgraph takes its disciplines as non-const pointers (`&io`); nothing
+    /// writes it, neither navviz nor cgraph, which only calls its functions, and it is passed
+    /// only under ``Graphviz``'s lock: unsynchronised access is never a race.
     nonisolated(unsafe) static var io = Agiodisc_t(
         afread: { chan, buffer, size in
             guard let chan, let buffer, size > 0 else { return 0 }
@@ -48,6 +52,9 @@ enum GraphvizReader {
 
     /// Named objects get even IDs 2, 4, 6, … in creation order; anonymous ones odd IDs, as
     /// in cgraph's default discipline.
+    ///
+    /// `var` for the same reason as ``io``: passed as `&ids`, never written, used only under
+    /// ``Graphviz``'s lock. Each graph's state is its own ``Names``, made by `open`.
     nonisolated(unsafe) static var ids = navviz_id_disc(
         { _, _ in Unmanaged.passRetained(Names()).toOpaque() },
         { state, _, name, id, create in

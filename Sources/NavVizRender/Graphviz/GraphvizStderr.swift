@@ -8,13 +8,13 @@ import Foundation
 /// for cairo-renderer bitmaps. Scaling by 0.046 to fit` (`(null)` being the command name a
 /// library user never sets), and pango's and fontconfig's warnings. While a call runs, file
 /// descriptor 2 points at an unlinked temporary file (a file, not a pipe: nothing the
-/// libraries write can fill it and block them), which a forked layout child inherits too;
-/// afterwards stderr is restored and the file's lines are returned. Only used under
-/// ``Graphviz``'s lock.
+/// libraries write can fill it and block them); afterwards stderr is restored and the file's
+/// lines are returned. Only used under ``Graphviz``'s lock, in the process that runs the
+/// layout (a worker process catches its own).
 enum GraphvizStderr {
     /// The capture file, made on first use (nil where none can be made: stderr is then left
-    /// alone).
-    nonisolated(unsafe) private static var file: Int32? = {
+    /// alone). Set once (a static's initialiser runs once, atomically), never changed.
+    private static let file: Int32? = {
         guard let f = tmpfile() else { return nil }
         return dup(fileno(f))  // the FILE stays open for the life of the process
     }()

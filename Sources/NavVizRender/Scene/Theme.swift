@@ -42,13 +42,4 @@ public struct Theme: Sendable, Equatable {
         change: "#f0883e", activate: "#d2a8ff",
         leave: "#ff7b72", switchTo: "#d2a8ff", enter: "#3fb950", badgeText: "#0d1117"
     )
-
-    /// The theme called `light` or `dark`.
-    public static func named(_ name: String) -> Theme? {
-        switch name {
-        case "light": .light
-        case "dark": .dark
-        default: nil
-        }
-    }
 }

@@ -13,34 +13,38 @@ enum CheckReport {
     }
 
     static func json(_ outcomes: [CheckOutcome]) -> String {
-        let q = DocumentEncoder.quote
         func count(_ s: TransitionCheck.Status) -> Int { outcomes.reduce(0) { $0 + $1.count(s) } }
-        func ops(_ list: [NavVizCore.Operation]?) -> String {
-            guard let list else { return "null" }
-            if list.isEmpty { return "[]" }
-            return "[" + list.map { "\n           " + OperationFormat.json($0) }.joined(separator: ",") + "\n         ]"
+        func ops(_ list: [NavVizCore.Operation]?) -> JSONOutput {
+            list.map { .array($0.map(OperationFormat.value), .lines(level: 5)) } ?? .null
         }
-        var out = "{\n  \"navviz\": 1,\n  \"report\": \"check\",\n  \"status\": \(q(status(outcomes).rawValue)),\n"
-        out += "  \"totals\": {\"documents\": \(outcomes.count), \"transitions\": \(outcomes.reduce(0) { $0 + $1.transitions.count }), "
-        out += "\"matched\": \(count(.matched)), \"drifted\": \(count(.drifted)), \"missing\": \(count(.missing)), \"extra\": \(count(.extra)), "
-        out += "\"errors\": \(outcomes.count { $0.status == .error })},\n  \"documents\": ["
-        out += outcomes.map { o in
-            var d = "\n    {\n      \"file\": \(q(o.name)),\n      \"expect\": \(q(o.expect)),\n      \"status\": \(q(o.status.rawValue)),\n"
-            d += "      \"source\": \(o.source.map(q) ?? "null"),\n"
-            d += "      \"error\": \(o.error.map { q($0.lines.map(PlainText.visible).joined(separator: "\n")) } ?? "null"),\n"
-            let transitions = o.transitions.map { t -> String in
-                let line = o.lines.transitions[t.index].map(String.init) ?? "null"
-                var item = "\n        {\"step\": \(t.step), \"label\": \(t.label.map(q) ?? "null"), \"status\": \(q(t.status.rawValue)), \"line\": \(line),\n"
-                item += "         \"expected\": \(ops(t.expected)),\n         \"actual\": \(ops(t.actual))}"
-                return item
+        func line(_ n: Int?) -> JSONOutput { n.map { .int($0) } ?? .null }
+        let totals: JSONOutput = .object([
+            ("documents", .int(outcomes.count)), ("transitions", .int(outcomes.reduce(0) { $0 + $1.transitions.count })),
+            ("matched", .int(count(.matched))), ("drifted", .int(count(.drifted))), ("missing", .int(count(.missing))),
+            ("extra", .int(count(.extra))), ("errors", .int(outcomes.count { $0.status == .error })),
+        ])
+        let documents = outcomes.map { o -> JSONOutput in
+            let transitions = o.transitions.map { t -> JSONOutput in
+                .object([
+                    ("step", .int(t.step)), ("label", .nullable(t.label)), ("status", .string(t.status.rawValue)),
+                    ("line", line(o.lines.transitions[t.index])), ("expected", ops(t.expected)), ("actual", ops(t.actual)),
+                ], .lines(level: 4))
             }
-            d += "      \"transitions\": [" + transitions.joined(separator: ",") + (transitions.isEmpty ? "],\n" : "\n      ],\n")
-            let failureStatus = o.status == .error ? "null" : q(o.failureMatches ? "matched" : "drifted")
-            d += "      \"failure\": {\"status\": \(failureStatus), \"line\": \(o.lines.failure.map(String.init) ?? "null"), "
-            d += "\"expected\": \(o.expectedFailure.map(q) ?? "null"), \"actual\": \(o.actualFailure.map(q) ?? "null")}\n    }"
-            return d
-        }.joined(separator: ",")
-        out += (outcomes.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        return out
+            let failure: JSONOutput = .object([
+                ("status", o.status == .error ? .null : .string(o.failureMatches ? "matched" : "drifted")),
+                ("line", line(o.lines.failure)), ("expected", .nullable(o.expectedFailure)), ("actual", .nullable(o.actualFailure)),
+            ])
+            return .object([
+                ("file", .string(o.name)), ("expect", .string(o.expect)), ("status", .string(o.status.rawValue)),
+                ("source", .nullable(o.source)),
+                ("error", .nullable(o.error.map { $0.lines.map(PlainText.visible).joined(separator: "\n") })),
+                ("transitions", .array(transitions, .lines(level: 3))), ("failure", failure),
+            ], .lines(level: 2))
+        }
+        let report: JSONOutput = .object([
+            ("navviz", .int(1)), ("report", .string("check")), ("status", .string(status(outcomes).rawValue)),
+            ("totals", totals), ("documents", .array(documents, .lines(level: 1))),
+        ], .lines(level: 0))
+        return report.text + "\n"
     }
 }

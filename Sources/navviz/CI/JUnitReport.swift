@@ -27,7 +27,7 @@ enum JUnitReport {
             if let error = o.error {
                 errors += 1
                 let message = error.lines.map(PlainText.visible).joined(separator: "\n")
-                cases.append(testcase("check", o, body: "<error type=\"error\" message=\"\(attribute(message))\">\(text(message))</error>"))
+                cases.append(testcase("check", o, body: "<error type=\"error\" message=\"\(MarkupText.attribute(message))\">\(MarkupText.content(message))</error>"))
             }
             for t in o.transitions {
                 let name = "step \(t.step)" + (t.label.map { ": \($0)" } ?? "")
@@ -39,7 +39,7 @@ enum JUnitReport {
                 let at = o.lines.transitions[t.index].map { " (\(o.name):\($0))" } ?? ""
                 var body = t.lines.joined(separator: "\n")
                 body += "\n\nexpected in \(o.expect)\(at.isEmpty ? "" : ", document line \(o.lines.transitions[t.index]!)")"
-                cases.append(testcase(name, o, body: "<failure type=\"\(t.status.rawValue)\" message=\"\(attribute(t.summary + at))\">\(text(body))</failure>"))
+                cases.append(testcase(name, o, body: "<failure type=\"\(t.status.rawValue)\" message=\"\(MarkupText.attribute(t.summary + at))\">\(MarkupText.content(body))</failure>"))
             }
             if o.error == nil, o.hasFailure {
                 if o.failureMatches {
@@ -47,14 +47,14 @@ enum JUnitReport {
                 } else {
                     failures += 1
                     let body = "expected: \(o.expectedFailure ?? "the destination is reached")\nactual: \(o.actualFailure ?? "the destination is reached")"
-                    cases.append(testcase("route result", o, body: "<failure type=\"drifted\" message=\"the route's result drifted\">\(text(body))</failure>"))
+                    cases.append(testcase("route result", o, body: "<failure type=\"drifted\" message=\"the route's result drifted\">\(MarkupText.content(body))</failure>"))
                 }
             }
-            out += "  <testsuite name=\"\(attribute(token(o.name)))\" package=\"navviz.check\" id=\"\(id)\""
-            out += " hostname=\"\(attribute(token(run.hostname)))\" timestamp=\"\(timestamp(run.timestamp))\""
+            out += "  <testsuite name=\"\(MarkupText.attribute(token(o.name)))\" package=\"navviz.check\" id=\"\(id)\""
+            out += " hostname=\"\(MarkupText.attribute(token(run.hostname)))\" timestamp=\"\(timestamp(run.timestamp))\""
             out += " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", o.seconds))\">\n"
             out += "    <properties>\n"
-            out += "      <property name=\"expect\" value=\"\(attribute(o.expect))\"/>\n"
+            out += "      <property name=\"expect\" value=\"\(MarkupText.attribute(o.expect))\"/>\n"
             if let source = o.source { out += "      <property name=\"source\" value=\"\(source)\"/>\n" }
             out += "    </properties>\n"
             out += cases.joined()
@@ -64,7 +64,7 @@ enum JUnitReport {
     }
 
     private static func testcase(_ name: String, _ o: CheckOutcome, body: String?) -> String {
-        let head = "    <testcase name=\"\(attribute(token(name)))\" classname=\"\(attribute(token(o.name)))\" time=\"0\""
+        let head = "    <testcase name=\"\(MarkupText.attribute(token(name)))\" classname=\"\(MarkupText.attribute(token(o.name)))\" time=\"0\""
         guard let body else { return head + "/>\n" }
         return head + ">\n      " + body + "\n    </testcase>\n"
     }
@@ -82,44 +82,5 @@ enum JUnitReport {
     static func token(_ s: String) -> String {
         let words = PlainText.visible(s).split(whereSeparator: { $0 == " " || $0 == "\t" })
         return words.isEmpty ? "-" : words.joined(separator: " ")
-    }
-
-    /// Each line with its controls shown as escapes (XML 1.0 cannot hold them), the line
-    /// breaks between lines kept.
-    static func visibleLines(_ s: String) -> String {
-        s.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.visible(String($0)) }.joined(separator: "\n")
-    }
-
-    /// Text for an attribute value: XML's five specials escaped, line breaks kept as
-    /// character references (a parser would fold a raw one into a space), controls shown
-    /// as escapes.
-    static func attribute(_ s: String) -> String {
-        var out = ""
-        for u in visibleLines(s).unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
-
-    /// Text for element content: `&`, `<` and `>` escaped, controls shown as escapes.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for u in visibleLines(s).unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
     }
 }

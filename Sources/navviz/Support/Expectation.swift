@@ -44,16 +44,13 @@ struct Expectation: Equatable {
     }
 
     var json: String {
-        let q = DocumentEncoder.quote
-        var out = "{\n  \"navviz\": 1,\n  \"source\": \(q(source)),"
-        if let dialect { out += "\n  \"dialect\": \(q(dialect)),\n  \"redact\": \(redact == true)," }
-        out += "\n  \"transitions\": ["
-        out += transitions.map { t in
-            let ops = t.operations.map { "\n        " + OperationFormat.json($0) }.joined(separator: ",")
-            return "\n    {\"label\": \(t.label.map(q) ?? "null"), \"operations\": [\(ops)\(t.operations.isEmpty ? "" : "\n      ")]}"
-        }.joined(separator: ",")
-        out += "\n  ],\n  \"failure\": \(failure.map(q) ?? "null")\n}\n"
-        return out
+        var members: [(String, JSONOutput)] = [("navviz", .int(1)), ("source", .string(source))]
+        if let dialect { members += [("dialect", .string(dialect)), ("redact", .bool(redact == true))] }
+        members.append(("transitions", .array(transitions.map { t in
+            .object([("label", .nullable(t.label)), ("operations", .array(t.operations.map(OperationFormat.value), .lines(level: 3)))])
+        }, .lines(level: 1))))
+        members.append(("failure", .nullable(failure)))
+        return JSONOutput.object(members, .lines(level: 0)).text + "\n"
     }
 
     /// Reads an expectation file, with `FILE: error: PATH: message` on problems.

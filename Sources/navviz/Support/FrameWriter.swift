@@ -6,6 +6,10 @@ import Foundation
 /// At most ``maxPending`` bytes wait to be written (drawing pauses beyond that). The first
 /// write that fails is reported by ``write(_:_:)`` or ``finish()``, whichever comes next;
 /// the files after it are not written.
+///
+/// `@unchecked Sendable`: `pending` and `failure` are read and written only with `lock`
+/// held; the rest are `let`s (a serial queue, a semaphore, the write function, called only on
+/// the queue).
 final class FrameWriter: @unchecked Sendable {
     static let maxPending = 64 << 20
 

@@ -144,28 +144,3 @@ struct PictureLimitTests {
         #expect([0, 999, 1_000, 5_000, 1_400_000, -12_345].map(PlainText.count) == ["0", "999", "1,000", "5,000", "1,400,000", "-12,345"])
     }
 }
-
-/// YAML errors name YAML, with libyaml's line and column.
-struct YAMLErrorTests {
-    @Test func yamlSyntaxAndDepth() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-yaml-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let bad = dir.appendingPathComponent("bad.yaml")
-        try "tree:\n  id: a\n   kind: x\n".write(to: bad, atomically: true, encoding: .utf8)
-        let deep = dir.appendingPathComponent("deep.yaml")
-        let depth = 600
-        try (String(repeating: #"{"id": "s", "children": ["#, count: depth) + "{}" + String(repeating: "]}", count: depth))
-            .write(to: deep, atomically: true, encoding: .utf8)
-        func lines(_ url: URL) -> [String] {
-            do {
-                _ = try DocumentFile.load(url.path)
-                return []
-            } catch {
-                return error.lines
-            }
-        }
-        #expect(lines(bad) == ["\(bad.path):3:8: error: invalid YAML: mapping values are not allowed in this context"])
-        #expect(lines(deep).first?.contains("error: invalid YAML: nested deeper than libyaml's 1,000 levels") == true)
-    }
-}

@@ -3,10 +3,11 @@ import Testing
 import NavVizCore
 import _NavVizTestSupport
 
-/// Routing on a stack 100,000 screens deep: Portus's algorithm walks the path without
-/// recursion, so a route to the top, into the middle and back out finishes in linear time.
+/// Routing on a stack ``Scale/deep`` screens deep (100,000 in `make size`): Portus's
+/// algorithm walks the path without recursion, so a route to the top, into the middle and
+/// back out finishes in linear time.
 struct DeepRouteTests {
-    static let depth = 100_000
+    static let depth = Scale.deep
 
     static func chain() throws -> Tree {
         guard case .snapshot(let tree) = try DocumentReader.json(Array(DeepTreeTests.chainJSON(depth).utf8)) else {
@@ -19,14 +20,14 @@ struct DeepRouteTests {
         ids.map { PathElement(id: $0) }
     }
 
-    @Test func routeToTheTopOfA100kChainIsANoOp() throws {
+    @Test func routeToTheTopOfADeepChainIsANoOp() throws {
         let tree = try Self.chain()
         let result = Router.route(from: tree, to: Self.path((0...Self.depth).map { "s\($0)" }))
         #expect(result.failure == nil)
         #expect(result.operations.isEmpty)
     }
 
-    @Test func routeOntoA100kChainEntersOneScreen() throws {
+    @Test func routeOntoADeepChainEntersOneScreen() throws {
         let tree = try Self.chain()
         let started = Date()
         let result = Router.route(from: tree, to: Self.path((0...Self.depth).map { "s\($0)" } + ["top"]))
@@ -35,7 +36,7 @@ struct DeepRouteTests {
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
-    @Test func routeHalfwayDownA100kChainLeavesTheRest() throws {
+    @Test func routeHalfwayDownADeepChainLeavesTheRest() throws {
         let tree = try Self.chain()
         let half = Self.depth / 2
         let result = Router.route(from: tree, to: Self.path((0...half).map { "s\($0)" }))

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import _NavVizTestSupport
 
-/// Big documents through the binary: a route request on a stack 100,000 screens deep (in
-/// every `swift test`), and a 1,000,000-node tree through validate, diff, route and text,
+/// Big documents through the binary: a route request on a stack ``Scale/deep`` screens deep
+/// (100,000 in `make size`, 20,000 in every `swift test`), and a 1,000,000-node tree through validate, diff, route and text,
 /// with images refused by a clear limit (`make size`, or `NAVVIZ_SIZE_TESTS=1`: about a
 /// minute in a release build, several in a debug one).
 struct SizeCommandTests {
@@ -23,8 +23,8 @@ struct SizeCommandTests {
         return s
     }
 
-    @Test func routeRequestOnA100kChain() throws {
-        let depth = 100_000
+    @Test func routeRequestOnADeepChain() throws {
+        let depth = Scale.deep
         let to = (0...depth).map { "\"s\($0)\"" }.joined(separator: ", ") + ", \"top\""
         let file = try Self.temporary("route.json", "{\"navviz\": 1, \"tree\": \(Self.chain(depth)), \"to\": [\(to)]}")
         defer { try? FileManager.default.removeItem(at: file) }
