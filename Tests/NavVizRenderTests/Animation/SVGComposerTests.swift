@@ -39,7 +39,7 @@ struct SVGComposerTests {
         let timeline = TimelineBuilder.build(try Samples.load("nivelir-deeplink.script.json"))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
-        let stable = try #require(drawing.stable)
+        let stable = drawing.stable
         let small = SVGComposer(layout: stable, maxPieces: 3)
         for (i, frame) in frames.enumerated() {
             let bounded = try small.svg(stable.pin(frame.scene))
