@@ -91,7 +91,7 @@ struct AnimateCommandTests {
 
     /// A sequence file is streamed (read twice, a frame at a time); standard input is read
     /// whole. Both give the same bundle.
-    /// (`NAVVIZ_HELD_BYTES=0` makes navviz read even a short file twice, as it reads a long one.)
+    /// (`--held-bytes 0`, a hidden option, makes navviz read even a short file twice, as it reads a long one.)
     @Test(arguments: [("Samples/tab-switch.sequence.json", false), ("Samples/tempura-showhide.sequence.json", false),
                       ("Samples/tab-switch.sequence.json", true)])
     func streamedAndWholeGiveTheSameBundle(sample: String, redact: Bool) throws {
@@ -100,7 +100,7 @@ struct AnimateCommandTests {
         let text = try String(contentsOfFile: sample, encoding: .utf8)
         let streamed = tmp.appendingPathComponent("streamed"), whole = tmp.appendingPathComponent("whole")
         let options = ["--title", "t"] + (redact ? ["--redact", "--dialect", "katana"] : [])
-        let a = try NavVizBinary.run(["animate", sample, "-o", streamed.path] + options, environment: ["NAVVIZ_HELD_BYTES": "0"])
+        let a = try NavVizBinary.run(["animate", sample, "-o", streamed.path, "--held-bytes", "0"] + options)
         let b = try NavVizBinary.run(["animate", "-", "-o", whole.path] + options, stdin: text)
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         #expect(Self.files(streamed) == Self.files(whole))

@@ -42,7 +42,7 @@ struct RedactAndRecordTests {
         let file = try Self.contextOnly(in: tmp)
         for held in ["0", "100000"] {
             let out = tmp.appendingPathComponent("out\(held)")
-            let r = try NavVizBinary.run(["animate", file, "-o", out.path, "--redact"], environment: ["NAVVIZ_HELD_BYTES": held])
+            let r = try NavVizBinary.run(["animate", file, "-o", out.path, "--redact", "--held-bytes", held])
             #expect(r.status == 0, "\(r.stderr)")
             let manifest = try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8)
             #expect(manifest.contains("\"phase\": \"pending\""), "the change vanished")

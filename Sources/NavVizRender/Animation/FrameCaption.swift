@@ -68,7 +68,7 @@ public enum FrameCaption {
         for (i, line) in lines.enumerated() {
             let y = top + padding + lineHeight * Double(i) + 9
             caption += "<text x=\"\(DOTText.number(view[0] + 8))\" y=\"\(DOTText.number(y))\" font-family=\"\(DOTEncoder.font),sans-serif\" "
-                + "font-size=\"\(i == 0 ? 12 : 11)\"\(i == 0 ? " font-weight=\"bold\"" : "") fill=\"\(i == 0 ? theme.text : theme.mutedText)\">\(DOTText.html(line))</text>\n"
+                + "font-size=\"\(i == 0 ? 12 : 11)\"\(i == 0 ? " font-weight=\"bold\"" : "") fill=\"\(i == 0 ? theme.text : theme.mutedText)\">\(MarkupText.content(line))</text>\n"
         }
         caption += "</g>\n"
         guard let end = lastIndex(of: Array("</svg>".utf8), in: svg) else { return svg }

@@ -28,12 +28,6 @@ public enum HTMLPlayer {
             .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
     }
 
-    /// Text for HTML element content.
-    static func html(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
     /// Writes the page for `model` to `sink`, in a few pieces.
     public static func write<E: Error>(title: String, model: PlayerModel, delayMilliseconds: Int, theme: Theme,
                                        to sink: ([UInt8]) throws(E) -> Void) throws(E) {
@@ -52,7 +46,7 @@ public enum HTMLPlayer {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-        <title>\(html(title)) · navviz</title>
+        <title>\(MarkupText.content(title)) · navviz</title>
         <style>
         :root { --bg: #ffffff; --fg: #1f2328; --muted: #656d76; --panel: #f6f8fa; --line: #d0d7de; --accent: #0969da; --hl: #bf8700; --bad: #cf222e; }
         :root.dark { --bg: #0d1117; --fg: #e6edf3; --muted: #8b949e; --panel: #161b22; --line: #30363d; --accent: #58a6ff; --hl: #f0883e; --bad: #ff7b72; }
@@ -119,7 +113,7 @@ public enum HTMLPlayer {
         """
         <body>
         <header>
-        <h1>\(html(title))</h1>
+        <h1>\(MarkupText.content(title))</h1>
         <button id="prev" title="Previous frame (←)" aria-label="Previous frame">◀</button>
         <button id="play" title="Play or pause (space)" aria-label="Play">▶ Play</button>
         <button id="next" title="Next frame (→)" aria-label="Next frame">▶</button>

@@ -20,6 +20,11 @@ struct FrameOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse an animation of more frames than this, as soon as its planning passes it (a transition is two frames, a pending and an applied one). --steps draws part of a longer recording.", valueName: "N"))
     var maxFrames: Int = FrameOptions.defaultMaxFrames
 
+    /// For tests: a file of at most this many bytes keeps its scenes from the first reading
+    /// (0: read every file twice, as a long recording is).
+    @Option(help: .hidden)
+    var heldBytes: Int = AnimationSource.heldBytes
+
     /// Room for about 12,500 transitions (two frames each): a recording of 10,000 is drawn.
     static let defaultMaxFrames = 25_000
 
@@ -29,6 +34,6 @@ struct FrameOptions: ParsableArguments {
 
     /// Reads `file` once and plans its animation with these options.
     func plan(_ file: String) throws -> (AnimationSource, AnimationSource.Plan) {
-        try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout, steps: steps, maxFrames: maxFrames)
+        try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout, steps: steps, maxFrames: maxFrames, heldBytes: heldBytes)
     }
 }

@@ -45,14 +45,16 @@ struct AnimationSource {
     /// timeline read whole of at most ``heldNodes`` nodes in all, keeps its frames' scenes
     /// from the first pass for the second (about 30 MB at most: a 4 MB file would keep
     /// 56 MB); a longer recording is read twice, a snapshot at a time, and its scenes built
-    /// twice. (`NAVVIZ_HELD_BYTES` sets the size, for tests that need the second reading.)
-    static let heldBytes = ProcessInfo.processInfo.environment["NAVVIZ_HELD_BYTES"].flatMap { Int($0) } ?? 2 << 20
+    /// twice. (The hidden option `--held-bytes` sets the size, for tests that need the
+    /// second reading.)
+    static let heldBytes = 2 << 20
     static let heldNodes = 25_000
 
     /// Reads `file` once and plans its animation of the states `steps` (all if nil),
     /// refusing it as soon as it would have more than `maxFrames` frames.
     static func plan(_ file: String, options: TimelineOptions, step: StepMode, theme: Theme,
-                     layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max) throws -> (AnimationSource, Plan) {
+                     layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max,
+                     heldBytes: Int = AnimationSource.heldBytes) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: options.input.options) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, options: options, step: step, theme: theme, steps: steps)
             do {
