@@ -10,18 +10,22 @@ extension NavVizCommand {
         static let configuration = CommandConfiguration(
             abstract: "Turn a sequence, log, script or route into a step-by-step animation.",
             discussion: """
-            Writes DIR/frames/0001.svg, 0002.svg, …, DIR/index.html (a player that works \
-            offline: play, step, slider, keys ← → space, #N opens frame N), DIR/summary.md \
-            (Mermaid diagrams and a table of steps for a GitHub issue) and \
-            DIR/manifest.json. --png adds frames/NNNN.png and --gif animation.gif. \
-            --step-summary PATH appends the summary without links to local files to PATH \
-            (for $GITHUB_STEP_SUMMARY, whose page cannot reach them).
+            Writes DIR/frames/0001.svg, 0002.svg, … (each with a caption: frame i of N, \
+            the step, its label and what its marks mean), DIR/index.html (a player that \
+            works offline and draws each node once: play, step, a slider, zoom and pan, \
+            focus on the changes, a filterable list of steps, a node's details; keys ← → \
+            space + - 0 F; #N opens frame N), DIR/summary.md (Mermaid diagrams and a table \
+            of steps for a GitHub issue) and DIR/manifest.json. --png adds \
+            frames/NNNN.png (framed on each frame's own nodes, at most --max-width pixels) \
+            and --gif animation.gif (at most --gif-limit megabytes). --step-summary PATH \
+            appends the summary without links to local files to PATH (for \
+            $GITHUB_STEP_SUMMARY, whose page cannot reach them).
 
             For each transition there is a pending frame (the state before, with its active \
-            path and its pending \
-            operations numbered in execution order) and an applied frame (the new state). \
-            Nodes keep their positions in every frame: the union of all frames is laid out \
-            once and each frame is pinned to it (--layout per-frame opts out).
+            path and its pending operations numbered in execution order) and an applied \
+            frame (the new state). Nodes keep their positions: the union of the frames is \
+            laid out once, in windows of at most 200 nodes for a long session, and each \
+            frame is pinned to it (--layout per-frame lays out each frame file on its own).
 
             DIR is replaced atomically: a failed or interrupted run (Ctrl-C, SIGTERM, \
             SIGHUP) leaves an existing DIR as it was. navviz replaces only a DIR it wrote \
