@@ -31,9 +31,19 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    written to a file line by line; and with the tree built anew each time, as an adapter
    does.
 
+6. Session: a recorded session of a four-tab app (Scripts/gen-session.py, seed 13) of 300 and
+   1,000 transitions (BENCH_SESSIONS, comma-separated; BENCH_LONG=1 adds 10,000, which takes
+   long), drawn as a user would attach it: `navviz animate LOG -o DIR --png --gif`, run once
+   under /usr/bin/time -v: wall-clock seconds, peak resident memory (navviz and the Graphviz
+   workers it waits for), and the sizes of index.html, animation.gif (and its width and
+   height), frames/ and summary.md (in characters). At 300 transitions, the baseline: navviz's
+   DOT of the same frames (`--dot-only --layout per-frame`, not timed) drawn by a shell loop
+   that runs `dot -Tpng` once per frame, and the ratio (above 1: navviz is faster).
+
 Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
-skip: animate, png, diff, memory, layouts, recorder), BENCH_SWIFT_FLAGS (extra `swift build`
-flags for the fork-per-layout build, e.g. a run path).
+skip: animate, png, diff, memory, layouts, recorder, session), BENCH_SESSIONS and BENCH_LONG
+(the session section's sizes), BENCH_SWIFT_FLAGS (extra `swift build` flags for the
+fork-per-layout build, e.g. a run path).
 """
 import os
 import resource
@@ -212,6 +222,64 @@ def recorder():
         report(name, float(value) if "." in value else int(value))
 
 
+def time_v(cmd):
+    """Wall-clock seconds and peak RSS in MB of one run of cmd under /usr/bin/time -v (the
+    peak of cmd and of the children it waited for)."""
+    start = time.perf_counter()
+    out = subprocess.run(["/usr/bin/time", "-v"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - start
+    if out.returncode != 0:
+        sys.exit("bench: %s failed:\n%s" % (" ".join(cmd), out.stderr[-2000:]))
+    rss = next(int(line.split(":")[1]) for line in out.stderr.splitlines() if "Maximum resident set size" in line)
+    return seconds, rss / 1024.0
+
+
+def megabytes(path):
+    if os.path.isdir(path):
+        return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs) / 1e6
+    return os.path.getsize(path) / 1e6 if os.path.exists(path) else 0.0
+
+
+def session():
+    sizes = [int(n) for n in os.environ.get("BENCH_SESSIONS", "300,1000").split(",") if n]
+    if os.environ.get("BENCH_LONG") == "1" and 10000 not in sizes:
+        sizes.append(10000)
+    for n in sizes:
+        log = os.path.join(WORK, "app-session-%d.ndjson" % n)
+        stats = subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "gen-session.py"), str(n), log, "--stats"],
+                               check=True, capture_output=True, text=True).stderr
+        values = dict(line.split(": ") for line in stats.splitlines())
+        report("session_%d_distinct_screens" % n, int(values["distinct screens"]))
+        report("session_%d_most_nodes" % n, int(values["most nodes at once"]))
+        out = os.path.join(WORK, "app-session-%d" % n)
+        seconds, rss = time_v([NAVVIZ, "animate", log, "-o", out, "--png", "--gif"])
+        frames = len([f for f in os.listdir(os.path.join(out, "frames")) if f.endswith(".svg")])
+        report("session_%d_frames" % n, frames)
+        report("session_%d_animate_png_gif_seconds" % n, seconds)
+        report("session_%d_peak_rss_mb" % n, rss)
+        report("session_%d_index_html_mb" % n, megabytes(os.path.join(out, "index.html")))
+        gif = os.path.join(out, "animation.gif")
+        report("session_%d_gif_mb" % n, megabytes(gif))
+        with open(gif, "rb") as f:
+            header = f.read(10)
+        report("session_%d_gif_width" % n, int.from_bytes(header[6:8], "little"))
+        report("session_%d_gif_height" % n, int.from_bytes(header[8:10], "little"))
+        report("session_%d_frames_dir_mb" % n, megabytes(os.path.join(out, "frames")))
+        with open(os.path.join(out, "summary.md"), encoding="utf-8") as f:
+            report("session_%d_summary_chars" % n, len(f.read()))
+        if n == 300:
+            dots = os.path.join(WORK, "app-session-%d-dot" % n)
+            shutil.rmtree(dots, ignore_errors=True)
+            run([NAVVIZ, "animate", log, "-o", dots, "--layout", "per-frame", "--dot-only"])
+            count = len([f for f in os.listdir(os.path.join(dots, "frames")) if f.endswith(".dot")])
+            report("session_%d_dot_frames" % n, count)
+            loop = 'for f in "$0"/frames/*.dot; do dot -Tpng "$f" -o "${f%.dot}.png" || exit 1; done'
+            baseline = timed(["bash", "-c", loop, dots])
+            report("session_%d_dot_png_seconds" % n, baseline)
+            report("session_%d_speedup" % n, baseline / seconds)
+        shutil.rmtree(out, ignore_errors=True)
+
+
 def table():
     values = {name: value for name, value, _ in results}
 
@@ -239,6 +307,14 @@ def table():
         get("recorder_record_30_nodes_us"), get("recorder_record_30_nodes_us_cpu"),
         get("recorder_record_30_nodes_written_us"), get("recorder_record_30_nodes_written_us_cpu"),
         get("recorder_build_and_record_30_nodes_us"), get("recorder_build_and_record_30_nodes_us_cpu")))
+    for n in sorted({int(name.split("_")[1]) for name in values if name.startswith("session_")}):
+        def g(what):
+            return get("session_%d_%s" % (n, what))
+        print("| session of %d transitions (%s distinct screens, %s frames): animate --png --gif | %s s, peak %s MB; index.html %s MB, GIF %s MB (%s × %s px), frames/ %s MB, summary.md %s characters | %s | %s | 3x; index.html ≤ %s MB; GIF ≤ 10 MB, ≤ 1280 px |" % (
+            n, g("distinct_screens"), g("frames"), g("animate_png_gif_seconds"), g("peak_rss_mb"), g("index_html_mb"),
+            g("gif_mb"), g("gif_width"), g("gif_height"), g("frames_dir_mb"), g("summary_chars"),
+            ("%s s (dot -Tpng per frame, %s frames)" % (g("dot_png_seconds"), g("dot_frames"))) if n == 300 else "",
+            ("%sx faster" % g("speedup")) if n == 300 else "", 20 if n >= 10000 else 2))
 
 
 def main():
@@ -260,6 +336,8 @@ def main():
         layouts()
     if "recorder" not in SKIP:
         recorder()
+    if "session" not in SKIP:
+        session()
     table()
 
 
