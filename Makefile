@@ -25,7 +25,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz fuzz-libfuzzer size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz fuzz-binary size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -96,43 +96,49 @@ test: deps graphviz-pkgconfig
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
 
-## fuzz: a longer fuzz run than `make test` does: FUZZ_SECONDS in-process (default 120),
-## FUZZ_BINARY_RUNS cases through the binary (default 200), from FUZZ_SEED (default: the
-## time; printed). A crash leaves its input in /tmp/navviz-fuzz-case (and its seed and case
-## number in /tmp/navviz-fuzz-case.case); replay it with
-## NAVVIZ_FUZZ_REPLAY=/tmp/navviz-fuzz-case swift test --filter replaySavedCase.
-FUZZ_SECONDS ?= 120
-FUZZ_BINARY_RUNS ?= 200
-FUZZ_SEED ?= $(shell date +%s)
-fuzz: build
-	@echo "fuzz: seed $(FUZZ_SEED)"
-	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
-		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter 'FuzzTests|FuzzCommandTests'
-
-## fuzz-libfuzzer: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"),
-## built with ASan and coverage, each run for FUZZ_SECONDS (default here 300) with the
-## dictionary Fuzz/navviz.dict, from a copy of its seed corpus Fuzz/Corpus/TARGET in
-## $(FUZZ_WORK)/TARGET/corpus (kept between runs; the repository's corpus is not changed).
-## A crash, leak or timeout leaves its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the
-## run; keep it as Fuzz/Regressions/TARGET/NAME. FUZZ_TARGETS picks targets, FUZZ_FLAGS adds
-## libFuzzer flags (e.g. -jobs=2 -workers=2). The graphviz target runs without LeakSanitizer:
-## libgvc's own leaks (docs/security.md) would stop it at its first input.
-FUZZ_LIBFUZZER_SECONDS ?= $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),300)
-FUZZ_TARGETS ?= readers pipeline graphviz
+## fuzz: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"), built
+## with ASan and coverage: fuzz-readers, fuzz-pipeline and fuzz-importers for FUZZ_RUNS
+## inputs each (default 1,000,000: most of an hour each on one core), fuzz-graphviz for
+## FUZZ_GRAPHVIZ_SECONDS (default 900). FUZZ_SECONDS=N runs every target for N seconds
+## instead (CI: 25). Each starts from a copy of its seed corpus Fuzz/Corpus/TARGET in
+## $(FUZZ_WORK)/TARGET/corpus (kept between runs; the repository's corpus is not changed),
+## with the dictionary Fuzz/navviz.dict; its log is $(FUZZ_WORK)/TARGET/log. A crash, leak
+## or timeout leaves its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the run; keep it as
+## Fuzz/Regressions/TARGET/NAME. FUZZ_TARGETS picks targets, FUZZ_FLAGS adds libFuzzer flags.
+## The graphviz target runs without LeakSanitizer: libgvc's own leaks (docs/security.md)
+## would stop it at its first input.
+FUZZ_TARGETS ?= readers pipeline importers graphviz
+FUZZ_RUNS ?= 1000000
+FUZZ_GRAPHVIZ_SECONDS ?= 900
+FUZZ_SECONDS ?=
 FUZZ_WORK ?= .build/fuzz
 FUZZ_FLAGS ?=
-fuzz-libfuzzer: deps
-	$(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+fuzz: deps
+	nice -n 5 $(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		dir=$(FUZZ_WORK)/$$t; mkdir -p $$dir/corpus $$dir/crashes; \
 		cp -n Fuzz/Corpus/$$t/* $$dir/corpus/; \
-		echo "fuzz-libfuzzer: $$t for $(FUZZ_LIBFUZZER_SECONDS) s, corpus $$dir/corpus, crashes to $$dir/crashes/"; \
-		case $$t in graphviz) asan=detect_leaks=0;; *) asan=;; esac; \
-		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$asan Fuzz/.build/debug/fuzz-$$t -max_total_time=$(FUZZ_LIBFUZZER_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		case $$t in graphviz) asan=detect_leaks=0; budget=-max_total_time=$(or $(FUZZ_SECONDS),$(FUZZ_GRAPHVIZ_SECONDS));; \
+			*) asan=; budget=$(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS));; esac; \
+		echo "fuzz: $$t ($$budget), corpus $$dir/corpus, crashes to $$dir/crashes/"; \
+		start=$$(date +%s); \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$asan nice -n 5 Fuzz/.build/debug/fuzz-$$t $$budget -timeout=10 -rss_limit_mb=2048 \
 			-dict=Fuzz/navviz.dict -artifact_prefix=$$dir/crashes/ -print_final_stats=1 $(FUZZ_FLAGS) \
-			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz-libfuzzer: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
+			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
 		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
+		echo "fuzz: $$t took $$(( $$(date +%s) - start )) s"; \
 	done
+
+## fuzz-binary: random and mutated documents through the built navviz binary, as `make test`
+## does with 6 (Tests/navvizTests/Security/FuzzCommandTests.swift): FUZZ_BINARY_RUNS cases
+## (default 200) from FUZZ_SEED (default: the time; printed). A failure names its seed and
+## case and leaves its input in /tmp/navviz-fuzz-case.
+FUZZ_BINARY_RUNS ?= 200
+FUZZ_SEED ?= $(shell date +%s)
+fuzz-binary: build
+	@echo "fuzz-binary: seed $(FUZZ_SEED)"
+	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
+		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter FuzzCommandTests
 
 ## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
 size: build
