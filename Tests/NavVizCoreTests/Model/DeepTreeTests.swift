@@ -35,7 +35,7 @@ struct DeepTreeTests {
     /// the decoder builds a node's path (which costs its depth) only for a problem it reports
     /// (at most 100). Building it for every context, or every problem, made a 30,000-deep
     /// chain (2.2 MB) take over five minutes; it now takes a second or two.
-    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    @Test(.timeLimit(.minutes(Int(Sanitizer.slowdown))), arguments: [false, true])
     func aDeepChainWithContextsDecodesInLinearTime(invalid: Bool) throws {
         let depth = 30_000
         var s = ""

@@ -22,7 +22,7 @@ struct FuzzCommandTests {
             let bytes = fuzzer.next()
             budget.save(bytes, case: i)
             for command in [["validate", "-"], ["render", "-", "--format", "svg"], ["timeline", "-", "--dialect", "katana"]] {
-                let r = try NavVizBinary.run(command, input: bytes, timeout: Self.timeout)
+                let r = try NavVizBinary.run(command, input: bytes, timeout: Sanitizer.seconds(Self.timeout))
                 let where_ = "fuzz seed \(budget.seed) binary case \(i), navviz \(command.joined(separator: " "))"
                 #expect(!r.timedOut, "\(where_): no answer within \(Int(Self.timeout)) s")
                 #expect([0, 1, 65].contains(r.status), "\(where_): exit \(r.status)\n\(r.stderr.prefix(400))")
