@@ -16,7 +16,8 @@ override GRAPHVIZ_PREFIX := $(abspath $(GRAPHVIZ_PREFIX))
 export GRAPHVIZ_PREFIX
 BUILD_DIR ?= .build-graphviz/$(notdir $(GRAPHVIZ_PREFIX))
 export PKG_CONFIG_PATH := $(abspath $(BUILD_DIR))/pkgconfig:$(GRAPHVIZ_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
-SWIFT_FLAGS += --scratch-path $(BUILD_DIR) -Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib
+GRAPHVIZ_LINK_FLAGS := -Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib
+SWIFT_FLAGS += --scratch-path $(BUILD_DIR) $(GRAPHVIZ_LINK_FLAGS)
 else
 BUILD_DIR ?= .build
 endif
@@ -25,7 +26,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test fuzz fuzz-binary size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test sanitize fuzz fuzz-binary size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -95,6 +96,36 @@ test: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS)
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
+
+## sanitize: the whole suite under AddressSanitizer with LeakSanitizer, then under
+## ThreadSanitizer, each built in a directory of its own ($(BUILD_DIR)-asan, $(BUILD_DIR)-tsan);
+## the navviz binary the tests run, and its Graphviz worker processes, are built with the
+## same sanitizer and report through the same options. The leaks of Graphviz and the
+## libraries under it are suppressed by Scripts/lsan.supp (each entry says which and why);
+## any other leak, memory error or data race fails the run. Swift's backtracer is off: under
+## ASan it reports a stack-buffer-overflow of its own while reading a crashed stack (the
+## tests crash workers on purpose). The tests are Swift Testing's; XCTest's empty pass is left
+## out (XCTest's own run objects leak). NAVVIZ_SANITIZER tells the tests which sanitizer runs:
+## those that bound a time scale it, and runs with an environment of their own keep the
+## sanitizer's variables (_NavVizTestSupport's Sanitizer). SANITIZERS=address or
+## =thread runs one.
+SANITIZERS ?= address thread
+SANITIZE_ENV = SWIFT_BACKTRACE=enable=no \
+	ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:malloc_context_size=100 \
+	LSAN_OPTIONS=suppressions=$(abspath Scripts/lsan.supp):print_suppressions=0 \
+	TSAN_OPTIONS=halt_on_error=0
+sanitize: deps graphviz-pkgconfig
+	@set -e; for s in $(SANITIZERS); do \
+		case $$s in address) dir=$(BUILD_DIR)-asan;; thread) dir=$(BUILD_DIR)-tsan;; *) echo "sanitize: unknown sanitizer $$s" >&2; exit 64;; esac; \
+		start=$$(date +%s); \
+		echo "sanitize: building with --sanitize=$$s in $$dir"; \
+		nice -n 5 $(SWIFT) build --build-tests --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS); \
+		$(MAKE) --no-print-directory linkcheck BINARY=$$dir/debug/navviz; \
+		built=$$(date +%s); \
+		echo "sanitize: the suite under --sanitize=$$s"; \
+		NAVVIZ_SANITIZER=$$s $(SANITIZE_ENV) nice -n 5 $(SWIFT) test --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS) --disable-xctest; \
+		echo "sanitize: $$s clean: built in $$(( built - start )) s, tested in $$(( $$(date +%s) - built )) s"; \
+	done
 
 ## fuzz: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"), built
 ## with ASan and coverage: fuzz-readers, fuzz-pipeline and fuzz-importers for FUZZ_RUNS
