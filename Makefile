@@ -189,4 +189,4 @@ bench: deps graphviz-pkgconfig
 	BENCH_SWIFT_FLAGS="$(if $(strip $(GRAPHVIZ_PREFIX)),-Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib)" python3 Scripts/bench.py $(BUILD_DIR)/release/navviz
 
 clean:
-	rm -rf .build .build-graphviz $(OUT)
+	rm -rf .build .build-asan .build-tsan .build-graphviz Fuzz/.build $(OUT)
