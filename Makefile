@@ -111,6 +111,7 @@ test: deps graphviz-pkgconfig
 ## =thread runs one.
 SANITIZERS ?= address thread
 SANITIZE_ENV = SWIFT_BACKTRACE=enable=no \
+	ASAN_SYMBOLIZER_PATH=$(shell command -v llvm-symbolizer) \
 	ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:malloc_context_size=100 \
 	LSAN_OPTIONS=suppressions=$(abspath Scripts/lsan.supp):print_suppressions=0 \
 	TSAN_OPTIONS=halt_on_error=0

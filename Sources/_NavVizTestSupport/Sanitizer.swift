@@ -21,9 +21,10 @@ public enum Sanitizer {
     public static func seconds(_ seconds: TimeInterval) -> TimeInterval { seconds * slowdown }
 
     /// The sanitizers' variables of this process's environment (options, suppressions, the
-    /// backtracer's switch), for a child given an environment of its own.
+    /// symbolizer, the backtracer's switch), for a child given an environment of its own: a
+    /// child without PATH finds no symbolizer by itself, and suppressions match symbols.
     public static var environment: [String: String] {
-        let names = ["NAVVIZ_SANITIZER", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "SWIFT_BACKTRACE"]
+        let names = ["NAVVIZ_SANITIZER", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH", "SWIFT_BACKTRACE"]
         return ProcessInfo.processInfo.environment.filter { names.contains($0.key) }
     }
 }
