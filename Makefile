@@ -16,7 +16,8 @@ override GRAPHVIZ_PREFIX := $(abspath $(GRAPHVIZ_PREFIX))
 export GRAPHVIZ_PREFIX
 BUILD_DIR ?= .build-graphviz/$(notdir $(GRAPHVIZ_PREFIX))
 export PKG_CONFIG_PATH := $(abspath $(BUILD_DIR))/pkgconfig:$(GRAPHVIZ_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
-SWIFT_FLAGS += --scratch-path $(BUILD_DIR) -Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib
+GRAPHVIZ_LINK_FLAGS := -Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib
+SWIFT_FLAGS += --scratch-path $(BUILD_DIR) $(GRAPHVIZ_LINK_FLAGS)
 else
 BUILD_DIR ?= .build
 endif
@@ -25,7 +26,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
+<<<<<<< HEAD
 .PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test goldens fuzz fuzz-libfuzzer size leakcheck bench clean
+=======
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test sanitize fuzz fuzz-binary size leakcheck bench clean
+>>>>>>> issue-20
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -96,6 +101,7 @@ test: deps graphviz-pkgconfig
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
 
+<<<<<<< HEAD
 ## goldens: re-record Tests/Goldens/ (what every sample prints in every format that does not
 ## depend on the Graphviz version; Tests/navvizTests/GoldenFileTests.swift), removing files
 ## no run writes any more. Review the diff (git diff Tests/Goldens) before committing it.
@@ -115,35 +121,90 @@ fuzz: build
 	@echo "fuzz: seed $(FUZZ_SEED)"
 	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
 		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter 'FuzzTests|FuzzCommandTests'
+=======
+## sanitize: the whole suite under AddressSanitizer with LeakSanitizer, then under
+## ThreadSanitizer, each built in a directory of its own ($(BUILD_DIR)-asan, $(BUILD_DIR)-tsan);
+## the navviz binary the tests run, and its Graphviz worker processes, are built with the
+## same sanitizer and report through the same options. The leaks of Graphviz and the
+## libraries under it are suppressed by Scripts/lsan.supp (each entry says which and why);
+## any other leak, memory error or data race fails the run. Swift's backtracer is off: under
+## ASan it reports a stack-buffer-overflow of its own while reading a crashed stack (the
+## tests crash workers on purpose). The tests are Swift Testing's; XCTest's empty pass is left
+## out (XCTest's own run objects leak). NAVVIZ_SANITIZER tells the tests which sanitizer runs:
+## those that bound a time scale it, and runs with an environment of their own keep the
+## sanitizer's variables (_NavVizTestSupport's Sanitizer). SANITIZERS=address or
+## =thread runs one.
+SANITIZERS ?= address thread
+SANITIZE_ENV = SWIFT_BACKTRACE=enable=no \
+	ASAN_SYMBOLIZER_PATH=$(shell command -v llvm-symbolizer) \
+	ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:malloc_context_size=100 \
+	LSAN_OPTIONS=suppressions=$(abspath Scripts/lsan.supp):print_suppressions=0 \
+	TSAN_OPTIONS=halt_on_error=0
+sanitize: deps graphviz-pkgconfig
+	@set -e; for s in $(SANITIZERS); do \
+		case $$s in address) dir=$(BUILD_DIR)-asan;; thread) dir=$(BUILD_DIR)-tsan;; *) echo "sanitize: unknown sanitizer $$s" >&2; exit 64;; esac; \
+		start=$$(date +%s); \
+		echo "sanitize: building with --sanitize=$$s in $$dir"; \
+		nice -n 5 $(SWIFT) build --build-tests --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS); \
+		$(MAKE) --no-print-directory linkcheck BINARY=$$dir/debug/navviz; \
+		built=$$(date +%s); \
+		echo "sanitize: the suite under --sanitize=$$s"; \
+		NAVVIZ_SANITIZER=$$s $(SANITIZE_ENV) nice -n 5 $(SWIFT) test --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS) --disable-xctest; \
+		echo "sanitize: $$s clean: built in $$(( built - start )) s, tested in $$(( $$(date +%s) - built )) s"; \
+	done
+>>>>>>> issue-20
 
-## fuzz-libfuzzer: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"),
-## built with ASan and coverage, each run for FUZZ_SECONDS (default here 300) with the
-## dictionary Fuzz/navviz.dict, from a copy of its seed corpus Fuzz/Corpus/TARGET in
-## $(FUZZ_WORK)/TARGET/corpus (kept between runs; the repository's corpus is not changed).
-## A crash, leak or timeout leaves its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the
-## run; keep it as Fuzz/Regressions/TARGET/NAME. FUZZ_TARGETS picks targets, FUZZ_FLAGS adds
-## libFuzzer flags (e.g. -jobs=2 -workers=2). The graphviz target runs without LeakSanitizer:
-## libgvc's own leaks (docs/security.md) would stop it at its first input.
-FUZZ_LIBFUZZER_SECONDS ?= $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),300)
-FUZZ_TARGETS ?= readers pipeline graphviz
+## fuzz: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"), built
+## with ASan and coverage: fuzz-readers, fuzz-pipeline and fuzz-importers for FUZZ_RUNS
+## inputs each (default 1,000,000: most of an hour each on one core), fuzz-graphviz for
+## FUZZ_GRAPHVIZ_SECONDS (default 900). FUZZ_SECONDS=N runs every target for N seconds
+## instead (CI: 25). Each starts from a copy of its seed corpus Fuzz/Corpus/TARGET in
+## $(FUZZ_WORK)/TARGET/corpus (kept between runs; the repository's corpus is not changed),
+## with the dictionary Fuzz/navviz.dict; its log is $(FUZZ_WORK)/TARGET/log. A crash, leak
+## or timeout leaves its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the run; keep it as
+## Fuzz/Regressions/TARGET/NAME. FUZZ_TARGETS picks targets, FUZZ_FLAGS adds libFuzzer flags.
+## The graphviz target runs without LeakSanitizer: libgvc's own leaks (docs/security.md)
+## would stop it at its first input.
+FUZZ_TARGETS ?= readers pipeline importers graphviz
+FUZZ_RUNS ?= 1000000
+FUZZ_GRAPHVIZ_SECONDS ?= 900
+FUZZ_SECONDS ?=
 FUZZ_WORK ?= .build/fuzz
 FUZZ_FLAGS ?=
-fuzz-libfuzzer: deps
-	$(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+fuzz: deps
+	nice -n 5 $(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		dir=$(FUZZ_WORK)/$$t; mkdir -p $$dir/corpus $$dir/crashes; \
 		cp -n Fuzz/Corpus/$$t/* $$dir/corpus/; \
-		echo "fuzz-libfuzzer: $$t for $(FUZZ_LIBFUZZER_SECONDS) s, corpus $$dir/corpus, crashes to $$dir/crashes/"; \
-		case $$t in graphviz) asan=detect_leaks=0;; *) asan=;; esac; \
-		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$asan Fuzz/.build/debug/fuzz-$$t -max_total_time=$(FUZZ_LIBFUZZER_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		case $$t in graphviz) asan=detect_leaks=0; budget=-max_total_time=$(or $(FUZZ_SECONDS),$(FUZZ_GRAPHVIZ_SECONDS));; \
+			*) asan=; budget=$(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS));; esac; \
+		echo "fuzz: $$t ($$budget), corpus $$dir/corpus, crashes to $$dir/crashes/"; \
+		start=$$(date +%s); \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$asan nice -n 5 Fuzz/.build/debug/fuzz-$$t $$budget -timeout=10 -rss_limit_mb=2048 \
 			-dict=Fuzz/navviz.dict -artifact_prefix=$$dir/crashes/ -print_final_stats=1 $(FUZZ_FLAGS) \
-			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz-libfuzzer: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
+			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
 		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
+		echo "fuzz: $$t took $$(( $$(date +%s) - start )) s"; \
 	done
 
+<<<<<<< HEAD
 ## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
 ## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
 ## printed, diffed and routed, 300 dot layouts through one worker pool.
+=======
+## fuzz-binary: random and mutated documents through the built navviz binary, as `make test`
+## does with 6 (Tests/navvizTests/Security/FuzzCommandTests.swift): FUZZ_BINARY_RUNS cases
+## (default 200) from FUZZ_SEED (default: the time; printed). A failure names its seed and
+## case and leaves its input in /tmp/navviz-fuzz-case.
+FUZZ_BINARY_RUNS ?= 200
+FUZZ_SEED ?= $(shell date +%s)
+fuzz-binary: build
+	@echo "fuzz-binary: seed $(FUZZ_SEED)"
+	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
+		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter FuzzCommandTests
+
+## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
+>>>>>>> issue-20
 size: build
 	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests"
 
@@ -161,4 +222,4 @@ bench: deps graphviz-pkgconfig
 	BENCH_SWIFT_FLAGS="$(if $(strip $(GRAPHVIZ_PREFIX)),-Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib)" python3 Scripts/bench.py $(BUILD_DIR)/release/navviz
 
 clean:
-	rm -rf .build .build-graphviz $(OUT)
+	rm -rf .build .build-asan .build-tsan .build-graphviz Fuzz/.build $(OUT)

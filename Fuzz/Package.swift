@@ -51,5 +51,17 @@ let package = Package(
             path: "Sources/FuzzGraphviz",
             swiftSettings: fuzzTarget
         ),
+        // What `navviz import` reads (UIKit pastes, snapshots, sequences, logs) written as
+        // JSON and YAML and read back, and each tree recorded by NavigationRecorder and its
+        // log line read back.
+        .executableTarget(
+            name: "fuzz-importers",
+            dependencies: [
+                "FuzzDriver", .product(name: "NavVizCore", package: "navviz"), .product(name: "NavVizFiles", package: "navviz"),
+                .product(name: "NavVizRecorder", package: "navviz"),
+            ],
+            path: "Sources/FuzzImporters",
+            swiftSettings: fuzzTarget
+        ),
     ]
 )

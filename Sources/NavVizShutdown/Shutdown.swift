@@ -84,6 +84,28 @@ public enum Shutdown {
         return try body()
     }
 
+<<<<<<< HEAD
+=======
+    /// Unblocks ``signals`` in the calling thread: for a forked child, right after `fork`
+    /// (async-signal-safe), so it dies of Ctrl-C with its process group.
+    public static func unblockInChild() {
+        var set = signalSet()
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Whether a signal is stopping navviz: its children are being ended, and the process
+    /// exits as soon as its clean-up is done.
+    public static var isStopping: Bool { state.withLock { $0.stopping } }
+
+    /// When a signal is stopping navviz, waits for the exit it brings; otherwise returns at
+    /// once. A command whose work failed because the signal ended a child (a Graphviz worker
+    /// killed mid-frame) calls it before reporting, so only the interruption is reported.
+    public static func waitIfStopping() {
+        guard isStopping else { return }
+        while true { pause() }
+    }
+
+>>>>>>> issue-20
     /// The exit status for a signal: 128 + its number.
     public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 
@@ -100,6 +122,7 @@ public enum Shutdown {
         var set = signalSet()
         var received: Int32 = 0
         while sigwait(&set, &received) != 0 {}
+        state.withLock { $0.stopping = true }
         critical.lock()  // a commit in progress finishes first; never unlocked: the process ends
         let (children, actions, announce, err) = state.withLock { s in (s.children, s.actions, s.announce, s.stderr) }
         endChildren(children)
@@ -149,6 +172,8 @@ public enum Shutdown {
 
     private struct State {
         var installed = false
+        /// A signal arrived: the process is ending.
+        var stopping = false
         var announce = true
         /// Where the announcement goes: stderr as it was when ``install(announce:)`` ran.
         var stderr = STDERR_FILENO

@@ -46,6 +46,19 @@ struct GraphvizPoolTests {
         }
     }
 
+    /// On every Graphviz a worker retires after ``GraphvizPool/jobBudget`` jobs of any kind,
+    /// so what Graphviz never frees in a worker is bounded however long the run.
+    @Test func aWorkerRetiresAfterItsJobBudget() throws {
+        let pool = GraphvizPool(jobBudget: 3)
+        pool.size = 1
+        for _ in 0..<7 {  // under Graphviz 2.43's budget of 10 dot layouts
+            let svg = try pool.run(.render(dot: "digraph { a -> b }", format: "svg", engine: "dot"))[0]
+            #expect(svg.starts(with: Array("<?xml".utf8)))
+        }
+        #expect(pool.started == 3)  // 7 jobs, 3 a worker
+        #expect(GraphvizPool.defaultJobBudget > 10)
+    }
+
     /// A worker that crashes during a job fails that job with `crashed` (never a hang); the
     /// next job gets a new worker.
     @Test func aCrashIsAnErrorAndTheNextJobGetsANewWorker() throws {

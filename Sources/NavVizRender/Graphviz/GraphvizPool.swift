@@ -10,7 +10,9 @@ import NavVizShutdown
 /// parallel (libgvc cannot draw in two threads of one process). Workers start when first
 /// needed, at most ``size`` at once, and stay for the next job; a worker that crashed is
 /// replaced by the next job, and on Graphviz before 4.0 a worker retires after
-/// ``dotLayoutBudget`` `dot` layouts, before its mark can wrap.
+/// ``dotLayoutBudget`` `dot` layouts, before its mark can wrap. On every version a worker
+/// retires after ``jobBudget`` jobs, so what Graphviz and the libraries under it never free
+/// (docs/security.md, "Leaks") is bounded however long the run.
 ///
 /// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe:
 /// `@unchecked Sendable` because every mutable property (`idle`, `leased`, `limit`,
@@ -50,6 +52,14 @@ public final class GraphvizPool: @unchecked Sendable {
         return 10
     }()
 
+    /// Jobs of any kind a worker runs before it retires (default ``defaultJobBudget``).
+    /// Graphviz keeps about a kilobyte for each PNG frame a worker draws (docs/security.md,
+    /// "Leaks": 100 frames left 147 KB in a worker, 7 frames 52 KB), which nothing gives
+    /// back; retiring after 100 jobs bounds a worker near 150 KB. Restarting one costs a few
+    /// tens of milliseconds.
+    let jobBudget: Int
+    static let defaultJobBudget = 100
+
     private let condition = NSCondition()
     private var idle: [GraphvizWorkerProcess] = []
     private var leased = 0
@@ -60,8 +70,9 @@ public final class GraphvizPool: @unchecked Sendable {
     /// What workers' environments add to this process's (for tests).
     private let environment: [String: String]
 
-    init(environment: [String: String] = [:]) {
+    init(environment: [String: String] = [:], jobBudget: Int = GraphvizPool.defaultJobBudget) {
         self.environment = environment
+        self.jobBudget = max(1, jobBudget)
     }
 
     /// Most workers at once (default: one per core).
@@ -203,9 +214,10 @@ public final class GraphvizPool: @unchecked Sendable {
         condition.signal()
     }
 
-    /// Whether `worker` may take another job: alive, and under its `dot` layout budget.
+    /// Whether `worker` may take another job: alive, under its job budget and under its
+    /// `dot` layout budget.
     private func keeps(_ worker: GraphvizWorkerProcess) -> Bool {
-        worker.alive && Self.dotLayoutBudget.map { worker.dotLayouts < $0 } ?? true
+        worker.alive && worker.jobs < jobBudget && Self.dotLayoutBudget.map { worker.dotLayouts < $0 } ?? true
     }
 
     private func start() throws(RenderError) -> GraphvizWorkerProcess {

@@ -19,6 +19,8 @@ final class GraphvizWorkerProcess {
     private let shutdown: Shutdown.Registration
     /// `dot` layouts this worker has run (Graphviz before 4.0 limits them per process).
     private(set) var dotLayouts = 0
+    /// Jobs this worker has run (a worker retires after ``GraphvizPool/jobBudget``).
+    private(set) var jobs = 0
 
     /// Whether the worker is still there to take jobs.
     var alive: Bool { socket >= 0 }
@@ -53,6 +55,7 @@ final class GraphvizWorkerProcess {
     /// ``RenderError/crashed(_:)``.
     func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
         guard alive else { throw .crashed("the worker process had already ended") }
+        jobs += 1
         if job.usesDotLayout { dotLayouts += 1 }
         let fd = socket
         let answer: Result<[[UInt8]], RenderError>

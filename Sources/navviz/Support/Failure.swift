@@ -3,6 +3,7 @@ import Foundation
 import NavVizCore
 import NavVizFiles
 import NavVizRender
+import NavVizShutdown
 
 /// A failure the CLI reports: message lines for stderr and a sysexits status.
 struct Failure: Error {
@@ -53,15 +54,18 @@ struct Failure: Error {
 }
 
 /// Runs a command body, printing a ``Failure`` as `FILE: error: …` lines and exiting with its
-/// status; nothing else is printed on failure.
+/// status; nothing else is printed on failure. A failure while a signal stops navviz (a
+/// worker it ended) is not reported: the interruption is (``Shutdown/waitIfStopping()``).
 func reporting(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let failure as Failure {
+        Shutdown.waitIfStopping()
         Terminal.error(failure.lines)
         throw ExitCode(failure.status)
     } catch let error as DocumentFile.LoadError {
         let failure = Failure(error)
+        Shutdown.waitIfStopping()
         Terminal.error(failure.lines)
         throw ExitCode(failure.status)
     }

@@ -21,7 +21,7 @@ struct FullDiskTests {
         process.executableURL = NavVizBinary.url
         process.arguments = ["render", "Samples/katana-tabs.json", "--format", "svg"]
         process.currentDirectoryURL = PackagePaths.root
-        process.environment = ["NO_COLOR": "1"]
+        process.environment = ["NO_COLOR": "1"].merging(Sanitizer.environment) { kept, _ in kept }
         guard let full = FileHandle(forWritingAtPath: "/dev/full") else {
             Issue.record("cannot open /dev/full for writing")
             return

@@ -5,7 +5,12 @@ import _NavVizTestSupport
 /// Random and mutated documents through the built binary, one process per run, so libgvc
 /// starts fresh each time: every run exits 0, 1 (a script or route that fails, or a
 /// failed check) or 65 with `FILE: error: …` lines, within a time limit. The budget is
-/// ``FuzzBudget``'s `NAVVIZ_FUZZ_BINARY_RUNS` (cases; each runs three commands).
+/// ``FuzzBudget``'s `NAVVIZ_FUZZ_BINARY_RUNS` (cases; each runs three commands; `make
+/// fuzz-binary` runs 200).
+///
+/// The libraries are fuzzed by libFuzzer (Fuzz/, `make fuzz`); what this adds is the command
+/// line's side, which no fuzz target reaches: argument handling, exit statuses, what reaches
+/// stderr, and a render's `dot` layout in a Graphviz worker process started by the binary.
 struct FuzzCommandTests {
     static let timeout: TimeInterval = 60
 
@@ -17,7 +22,7 @@ struct FuzzCommandTests {
             let bytes = fuzzer.next()
             budget.save(bytes, case: i)
             for command in [["validate", "-"], ["render", "-", "--format", "svg"], ["timeline", "-", "--dialect", "katana"]] {
-                let r = try NavVizBinary.run(command, input: bytes, timeout: Self.timeout)
+                let r = try NavVizBinary.run(command, input: bytes, timeout: Sanitizer.seconds(Self.timeout))
                 let where_ = "fuzz seed \(budget.seed) binary case \(i), navviz \(command.joined(separator: " "))"
                 #expect(!r.timedOut, "\(where_): no answer within \(Int(Self.timeout)) s")
                 #expect([0, 1, 65].contains(r.status), "\(where_): exit \(r.status)\n\(r.stderr.prefix(400))")

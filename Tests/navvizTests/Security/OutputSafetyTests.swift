@@ -36,7 +36,7 @@ struct OutputSafetyTests {
             process.arguments = arguments
         }
         process.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
-        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"].merging(Sanitizer.environment) { kept, _ in kept }
         let input = Pipe(), out = Pipe(), err = Pipe()
         process.standardInput = input
         process.standardOutput = out

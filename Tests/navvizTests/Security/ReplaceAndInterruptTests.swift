@@ -159,7 +159,7 @@ struct ReplaceAndInterruptTests {
     /// worker processes are drawing (the workers start earlier, for the union layout, before
     /// the directory exists); returns the directory and the workers' pids.
     static func waitForWorkers(beside out: URL, of parent: Int32, timeout: TimeInterval = 120) -> (URL, [Int32])? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(Sanitizer.seconds(timeout))
         let directory = out.deletingLastPathComponent()
         while Date() < deadline {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(".\(out.lastPathComponent).navviz-new-") {
@@ -247,7 +247,7 @@ struct ReplaceAndInterruptTests {
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
         #expect(FileManager.default.fileExists(atPath: staging.path))
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(Sanitizer.seconds(10))
         while !workers.filter(Self.running).isEmpty && Date() < deadline { usleep(50_000) }
         #expect(workers.filter(Self.running).isEmpty, "a worker outlived its parent: \(workers.filter(Self.running))")
         let next = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
