@@ -26,11 +26,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-<<<<<<< HEAD
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test goldens fuzz fuzz-libfuzzer size leakcheck bench clean
-=======
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test sanitize fuzz fuzz-binary size leakcheck bench clean
->>>>>>> issue-20
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test goldens sanitize fuzz fuzz-binary size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -101,7 +97,6 @@ test: deps graphviz-pkgconfig
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
 
-<<<<<<< HEAD
 ## goldens: re-record Tests/Goldens/ (what every sample prints in every format that does not
 ## depend on the Graphviz version; Tests/navvizTests/GoldenFileTests.swift), removing files
 ## no run writes any more. Review the diff (git diff Tests/Goldens) before committing it.
@@ -109,19 +104,6 @@ goldens: build
 	NAVVIZ_RECORD_GOLDENS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter GoldenFileTests
 	@git status --short Tests/Goldens
 
-## fuzz: a longer fuzz run than `make test` does: FUZZ_SECONDS in-process (default 120),
-## FUZZ_BINARY_RUNS cases through the binary (default 200), from FUZZ_SEED (default: the
-## time; printed). A crash leaves its input in /tmp/navviz-fuzz-case (and its seed and case
-## number in /tmp/navviz-fuzz-case.case); replay it with
-## NAVVIZ_FUZZ_REPLAY=/tmp/navviz-fuzz-case swift test --filter replaySavedCase.
-FUZZ_SECONDS ?= 120
-FUZZ_BINARY_RUNS ?= 200
-FUZZ_SEED ?= $(shell date +%s)
-fuzz: build
-	@echo "fuzz: seed $(FUZZ_SEED)"
-	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_SECONDS=$(FUZZ_SECONDS) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
-		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter 'FuzzTests|FuzzCommandTests'
-=======
 ## sanitize: the whole suite under AddressSanitizer with LeakSanitizer, then under
 ## ThreadSanitizer, each built in a directory of its own ($(BUILD_DIR)-asan, $(BUILD_DIR)-tsan);
 ## the navviz binary the tests run, and its Graphviz worker processes, are built with the
@@ -152,7 +134,6 @@ sanitize: deps graphviz-pkgconfig
 		NAVVIZ_SANITIZER=$$s $(SANITIZE_ENV) nice -n 5 $(SWIFT) test --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS) --disable-xctest; \
 		echo "sanitize: $$s clean: built in $$(( built - start )) s, tested in $$(( $$(date +%s) - built )) s"; \
 	done
->>>>>>> issue-20
 
 ## fuzz: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"), built
 ## with ASan and coverage: fuzz-readers, fuzz-pipeline and fuzz-importers for FUZZ_RUNS
@@ -187,11 +168,6 @@ fuzz: deps
 		echo "fuzz: $$t took $$(( $$(date +%s) - start )) s"; \
 	done
 
-<<<<<<< HEAD
-## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
-## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
-## printed, diffed and routed, 300 dot layouts through one worker pool.
-=======
 ## fuzz-binary: random and mutated documents through the built navviz binary, as `make test`
 ## does with 6 (Tests/navvizTests/Security/FuzzCommandTests.swift): FUZZ_BINARY_RUNS cases
 ## (default 200) from FUZZ_SEED (default: the time; printed). A failure names its seed and
@@ -203,8 +179,9 @@ fuzz-binary: build
 	NAVVIZ_FUZZ_SEED=$(FUZZ_SEED) NAVVIZ_FUZZ_BINARY_RUNS=$(FUZZ_BINARY_RUNS) \
 		NAVVIZ_FUZZ_SAVE=/tmp/navviz-fuzz-case $(SWIFT) test $(SWIFT_FLAGS) --filter FuzzCommandTests
 
-## size: a 1,000,000-node tree through validate, diff, route and text, images refused.
->>>>>>> issue-20
+## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
+## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
+## printed, diffed and routed, 300 dot layouts through one worker pool.
 size: build
 	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests"
 

@@ -84,15 +84,6 @@ public enum Shutdown {
         return try body()
     }
 
-<<<<<<< HEAD
-=======
-    /// Unblocks ``signals`` in the calling thread: for a forked child, right after `fork`
-    /// (async-signal-safe), so it dies of Ctrl-C with its process group.
-    public static func unblockInChild() {
-        var set = signalSet()
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
-
     /// Whether a signal is stopping navviz: its children are being ended, and the process
     /// exits as soon as its clean-up is done.
     public static var isStopping: Bool { state.withLock { $0.stopping } }
@@ -105,7 +96,6 @@ public enum Shutdown {
         while true { pause() }
     }
 
->>>>>>> issue-20
     /// The exit status for a signal: 128 + its number.
     public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 

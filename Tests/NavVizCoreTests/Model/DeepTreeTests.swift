@@ -35,14 +35,9 @@ struct DeepTreeTests {
     /// Every node of a deep chain with a context and an `active` object, or with a problem:
     /// the decoder builds a node's path (which costs its depth) only for a problem it reports
     /// (at most 100). Building it for every context, or every problem, made a 30,000-deep
-<<<<<<< HEAD
     /// chain (2.2 MB) take over five minutes; it now takes a second or two. (30,000 deep in
     /// `make size`, 20,000 in `make test`: quadratic, that would still take minutes.)
-    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
-=======
-    /// chain (2.2 MB) take over five minutes; it now takes a second or two.
     @Test(.timeLimit(.minutes(Int(Sanitizer.slowdown))), arguments: [false, true])
->>>>>>> issue-20
     func aDeepChainWithContextsDecodesInLinearTime(invalid: Bool) throws {
         let depth = Scale.full ? 30_000 : 20_000
         var s = ""
