@@ -79,7 +79,7 @@ public enum HTMLPlayer {
         ol { padding-left: 24px; margin: 0; }
         #operations li { margin: 2px 0; padding: 2px 4px; border-radius: 4px; }
         #operations li:hover { background: color-mix(in srgb, var(--hl) 20%, transparent); }
-        .none { color: var(--muted); }
+        .none { color: var(--muted); list-style: none; }
         #details { border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; font-size: 12px; display: none; }
         #details.shown { display: block; }
         #details pre { margin: 0 0 4px; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
@@ -450,7 +450,7 @@ public enum HTMLPlayer {
       function describe(f) {
         document.getElementById("label").textContent = f.l;
         var phase = document.getElementById("phase"), st = steps[stepOf[index]];
-        phase.textContent = (st.failed ? "failed" : "step " + st.number + " of " + (steps.length - 1 - (steps[steps.length - 1].failed ? 1 : 0))) + " · " + f.p;
+        phase.textContent = st.failed ? "failed" : "step " + st.number + " of " + (steps.length - 1 - (steps[steps.length - 1].failed ? 1 : 0)) + " · " + f.p;
         phase.className = f.p === "failed" ? "failed" : "";
         document.getElementById("caption").textContent = (f.c || []).join("\\n");
         var link = document.getElementById("frame-link");
