@@ -11,8 +11,13 @@ extension NavVizCommand {
             shouldDisplay: false
         )
 
+        /// For tests: abort on a job whose DOT contains this text, as a crash inside Graphviz
+        /// would (navviz passes it on from `animate --worker-crash-on`).
+        @Option(name: .customLong("crash-on"), help: .hidden)
+        var crashOn: String?
+
         func run() throws {
-            GraphvizWorker.serve()
+            GraphvizWorker.serve(crashingOn: crashOn)
         }
     }
 }

@@ -63,7 +63,8 @@ struct GraphvizPoolTests {
     /// next job gets a new worker.
     @Test func aCrashIsAnErrorAndTheNextJobGetsANewWorker() throws {
         let marker = "crash-marker-\(UUID().uuidString.prefix(8))"
-        let pool = GraphvizPool(environment: [GraphvizWorker.crashMarker: marker])
+        let pool = GraphvizPool()
+        pool.crashMarker = marker
         pool.size = 1
         #expect(try pool.run(.render(dot: Self.dot, format: "svg", engine: "dot"))[0].count > 100)
         #expect(throws: RenderError.crashed("signal 6 (\(String(cString: strsignal(6))))")) {

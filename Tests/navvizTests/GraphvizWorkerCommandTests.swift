@@ -23,8 +23,8 @@ struct GraphvizWorkerCommandTests {
         let input = try Self.sequence(8)
         defer { try? FileManager.default.removeItem(at: input) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-crash-\(UUID().uuidString)")
-        let r = try NavVizBinary.run(["animate", input.path, "-o", out.path, "--layout", "per-frame", "--png"],
-                                     stdin: nil, environment: ["NAVVIZ_TEST_WORKER_CRASH": "node-tab3\", class=\"active"])
+        let r = try NavVizBinary.run(["animate", input.path, "-o", out.path, "--layout", "per-frame", "--png",
+                                      "--worker-crash-on", "node-tab3\", class=\"active"])
         #expect(r.status == 70)
         #expect(r.stderr.hasPrefix("\(input.path): error: frame "), "\(r.stderr)")
         #expect(r.stderr.hasSuffix(": graphviz crashed in a worker process: signal 6 (\(String(cString: strsignal(6))))\n"), "\(r.stderr)")

@@ -16,7 +16,7 @@ import NavVizShutdown
 ///
 /// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe:
 /// `@unchecked Sendable` because every mutable property (`idle`, `leased`, `limit`,
-/// `startCount`) is read and written only with `condition` held.
+/// `startCount`, `marker`) is read and written only with `condition` held.
 public final class GraphvizPool: @unchecked Sendable {
     /// The process-wide pool.
     public static let shared = GraphvizPool()
@@ -67,11 +67,15 @@ public final class GraphvizPool: @unchecked Sendable {
     private var startCount = 0
     /// Workers this pool started (for tests).
     var started: Int { condition.withLock { startCount } }
-    /// What workers' environments add to this process's (for tests).
-    private let environment: [String: String]
+    /// For tests: workers started from now on abort on a job whose DOT contains this text
+    /// (``GraphvizWorker/serve(crashingOn:)``), as a crash inside Graphviz would end them.
+    public var crashMarker: String? {
+        get { condition.withLock { marker } }
+        set { condition.withLock { marker = newValue } }
+    }
+    private var marker: String?
 
-    init(environment: [String: String] = [:], jobBudget: Int = GraphvizPool.defaultJobBudget) {
-        self.environment = environment
+    init(jobBudget: Int = GraphvizPool.defaultJobBudget) {
         self.jobBudget = max(1, jobBudget)
     }
 
@@ -224,7 +228,8 @@ public final class GraphvizPool: @unchecked Sendable {
         guard let executable = Self.workerExecutable, FileManager.default.isExecutableFile(atPath: executable) else {
             throw .unavailable("cannot find the navviz executable to run Graphviz in (looked for '\(Self.workerExecutable ?? "navviz")')")
         }
-        let worker = try GraphvizWorkerProcess.start(executable: executable, environment: environment)
+        let arguments = crashMarker.map { [GraphvizWorker.crashOption, $0] } ?? []
+        let worker = try GraphvizWorkerProcess.start(executable: executable, arguments: arguments)
         condition.withLock { startCount += 1 }
         return worker
     }

@@ -9,15 +9,17 @@ import Foundation
 /// answer cannot be delivered, and on a corrupt message. It keeps one PNG encoder for its
 /// whole life, so the consecutive frames it is given reuse each other's unchanged bands.
 public enum GraphvizWorker {
-    /// For tests: a worker aborts (as a crash inside Graphviz would end it) on a job whose DOT
-    /// contains this environment variable's value.
-    static let crashMarker = "NAVVIZ_TEST_WORKER_CRASH"
+    /// The hidden option that arms ``serve(crashingOn:)``'s test crash: `graphviz-worker
+    /// --crash-on TEXT`.
+    public static let crashOption = "--crash-on"
 
-    /// Serves jobs until the socket on standard input ends; never returns.
-    public static func serve() -> Never {
+    /// Serves jobs until the socket on standard input ends; never returns. For tests, a
+    /// worker given `crashingOn` aborts (as a crash inside Graphviz would end it) on a job
+    /// whose DOT contains that text.
+    public static func serve(crashingOn marker: String? = nil) -> Never {
         Graphviz.shared.becomeWorker()
         let encoder = PNGFrameEncoder()
-        let marker = ProcessInfo.processInfo.environment[crashMarker].flatMap { $0.isEmpty ? nil : $0 }
+        let marker = marker.flatMap { $0.isEmpty ? nil : $0 }
         while true {
             let job: GraphvizJob?
             do throws(Wire.Corrupt) {

@@ -2,7 +2,7 @@ import Foundation
 import NavVizShutdown
 
 /// One Graphviz worker process, seen from the process that started it: a `navviz
-/// graphviz-worker` started with posix_spawn (``PlatformProcess/spawn(_:arguments:socket:)``),
+/// graphviz-worker` started with posix_spawn (``PlatformProcess/spawn(_:arguments:environment:socket:)``),
 /// sent jobs (``GraphvizJob``) one at a time over a socket that is its standard input.
 ///
 /// The worker ends when its socket does: when this object stops it, or when this process
@@ -33,15 +33,15 @@ final class GraphvizWorkerProcess {
 
     deinit { stop() }
 
-    /// Starts `navviz graphviz-worker` from `executable`, its environment this process's
-    /// with `environment` added.
-    static func start(executable: String, environment: [String: String] = [:]) throws(RenderError) -> GraphvizWorkerProcess {
+    /// Starts `navviz graphviz-worker` from `executable`, with `arguments` after the
+    /// subcommand's name (for tests: ``GraphvizWorker/crashOption``).
+    static func start(executable: String, arguments: [String] = []) throws(RenderError) -> GraphvizWorkerProcess {
         guard let (parent, child) = PlatformProcess.socketPair() else {
             throw .unavailable("cannot create a socket for a Graphviz worker process: \(Errno(errno))")
         }
         defer { close(child) }
         // The parent reports a worker's crash; Swift's own crash report would only repeat it.
-        switch PlatformProcess.spawn(executable, arguments: ["graphviz-worker"], environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }, socket: child) {
+        switch PlatformProcess.spawn(executable, arguments: ["graphviz-worker"] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], socket: child) {
         case .success(let pid):
             return GraphvizWorkerProcess(pid: pid, socket: parent)
         case .failure(let error):

@@ -25,6 +25,11 @@ struct FrameOptions: ParsableArguments {
     @Option(help: .hidden)
     var heldBytes: Int = AnimationSource.heldBytes
 
+    /// For tests: the Graphviz workers abort on a job whose DOT contains this text, as a
+    /// crash inside Graphviz would end them (each worker is given `graphviz-worker --crash-on`).
+    @Option(help: .hidden)
+    var workerCrashOn: String?
+
     /// Room for about 12,500 transitions (two frames each): a recording of 10,000 is drawn.
     static let defaultMaxFrames = 25_000
 
@@ -32,8 +37,10 @@ struct FrameOptions: ParsableArguments {
         guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1") }
     }
 
-    /// Reads `file` once and plans its animation with these options.
+    /// Reads `file` once and plans its animation with these options (and arms
+    /// `--worker-crash-on` in the workers that will draw it).
     func plan(_ file: String) throws -> (AnimationSource, AnimationSource.Plan) {
-        try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout, steps: steps, maxFrames: maxFrames, heldBytes: heldBytes)
+        if let workerCrashOn { GraphvizPool.shared.crashMarker = workerCrashOn }
+        return try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout, steps: steps, maxFrames: maxFrames, heldBytes: heldBytes)
     }
 }
