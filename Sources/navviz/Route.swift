@@ -36,7 +36,7 @@ extension NavVizCommand {
             nodes as dotted ghosts and the final active path marked.
 
             When the destination cannot be reached, nothing is written; standard error says \
-            'error: destination not reachable: REASON', where it failed, and the \
+            'FILE: error: destination not reachable: REASON', where it failed, and the \
             instructions that did run; the exit status is 1.
 
             Examples:
@@ -74,7 +74,7 @@ extension NavVizCommand {
                 let result = Router.route(request)
                 if let failure = result.failure {
                     var lines = failure.lines
-                    lines[0] = "error: " + lines[0]
+                    lines[0] = "\(displayName(file)): error: " + lines[0]
                     throw Failure(lines, status: Failure.Status.checkFailed)
                 }
                 try output.write(try bytes(result, format: format), binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))

@@ -56,7 +56,7 @@ import _NavVizTestSupport
         #expect(r.status == 1)
         #expect(r.stdout == "")
         #expect(r.stderr == """
-        error: destination not reachable: routing loops: chunk 3 (enter settings) repeats chunk 1 on the same tree
+        Samples/portus-loop.route.json: error: destination not reachable: routing loops: chunk 3 (enter settings) repeats chunk 1 on the same tree
           failed at: chunk 3 (computing it)
           instructions that ran:
             1. enter settings under feed
@@ -70,7 +70,7 @@ import _NavVizTestSupport
         let r = try NavVizBinary.run(["route", "Samples/portus-unreachable.route.json", "-o", out])
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("error: destination not reachable: 'node8' refuses to be left"))
+        #expect(r.stderr.hasPrefix("Samples/portus-unreachable.route.json: error: destination not reachable: 'node8' refuses to be left"))
         #expect(r.stderr.contains("instructions that ran: none"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
