@@ -34,17 +34,17 @@ public enum SummaryWriter {
         // Bytes bound characters: a text of fewer bytes than the paste limit has fewer characters.
         let budget = min(limit, pasteLimit - 1)
         let states = outline.stateCount, transitions = outline.transitions.count, operations = outline.operationCount
-        var head = "# \(escape(clip(title, shownText)))\n\n"
+        var head = "# \(MarkdownText.inline(clip(title, shownText)))\n\n"
         head += "\(count(states, "state")), \(count(transitions, "transition")), \(count(operations, "operation")); \(count(frames.count, "frame")). "
             + (files == nil ? "The frames and the player (`index.html`) are in the animation's folder.\n\n" : "Open `index.html` to step through them.\n\n")
-        if let failure = outline.failure { head += "> **error:** \(escape(clip(failure, 4 * shownText)))\n\n" }
+        if let failure = outline.failure { head += "> **error:** \(MarkdownText.inline(clip(failure, 4 * shownText)))\n\n" }
 
         var diagrams = ""
         if let first = outline.first {
-            diagrams += "## First state: \(escape(clip(first.label ?? "initial", shownText)))\n\n" + diagram(first.tree, theme: theme) + "\n"
+            diagrams += "## First state: \(MarkdownText.inline(clip(first.label ?? "initial", shownText)))\n\n" + diagram(first.tree, theme: theme) + "\n"
         }
         if states > 1, let last = outline.last {
-            diagrams += "## Last state: \(escape(clip(last.label ?? "last", shownText)))\n\n" + diagram(last.tree, theme: theme) + "\n"
+            diagrams += "## Last state: \(MarkdownText.inline(clip(last.label ?? "last", shownText)))\n\n" + diagram(last.tree, theme: theme) + "\n"
         }
 
         let link: (Int) -> String = { i in
@@ -64,7 +64,7 @@ public enum SummaryWriter {
         // Where a script or route stopped: always listed, after the last step.
         var failureRow = ""
         if let failure = outline.failure {
-            failureRow = "| ✗ | \(escape(clip("failed: " + failure, shownText))) | not run |"
+            failureRow = "| ✗ | \(MarkdownText.inline(clip("failed: " + failure, shownText))) | not run |"
                 + (files == nil ? "" : " \(failedFrames.map(link).joined(separator: " ")) |") + "\n"
         }
         let tableHead = files == nil ? "## Steps\n\n| # | step | operations |\n|---|---|---|\n" : "## Steps\n\n| # | step | operations | frames |\n|---|---|---|---|\n"
@@ -139,13 +139,13 @@ public enum SummaryWriter {
     /// One table row: the step's label and its first operations, and links to its frames
     /// (the first and the last where it has many).
     private static func row(number: String, label: String, operations: [NavVizCore.Operation], frames: [Int], link: ((Int) -> String)?) -> String {
-        var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(escape(clip(OperationFormat.phrase($0.element), shownText)))" }
+        var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationFormat.phrase($0.element), shownText)))" }
         if operations.count > shownOperations { ops.append("… and \(operations.count - shownOperations) more") }
         let cell = operations.isEmpty ? "no changes" : ops.joined(separator: "<br>")
-        guard let link else { return "| \(number) | \(escape(clip(label, shownText))) | \(cell) |" }
+        guard let link else { return "| \(number) | \(MarkdownText.inline(clip(label, shownText))) | \(cell) |" }
         let shown = frames.count > 4 ? [frames[0], frames[1]] + [-1] + [frames[frames.count - 1]] : frames
         let links = shown.map { $0 < 0 ? "…" : link($0) }.joined(separator: " ")
-        return "| \(number) | \(escape(clip(label, shownText))) | \(cell) | \(links) |"
+        return "| \(number) | \(MarkdownText.inline(clip(label, shownText))) | \(cell) | \(links) |"
     }
 
     /// A fenced Mermaid diagram of the tree, or a line saying it is too large for Mermaid.
@@ -169,25 +169,5 @@ public enum SummaryWriter {
     /// At most `n` characters of `s`, `…` where it was cut.
     private static func clip(_ s: String, _ n: Int) -> String {
         s.count <= n ? s : String(s.prefix(n - 1)) + "…"
-    }
-
-    /// Text safe in a Markdown table cell and heading: no raw HTML, no pipes, no links or
-    /// emphasis, one line (CR LF, lone CRs, U+2028/U+2029 included), and no controls or
-    /// bidirectional overrides (they become spaces). Works on scalars: `"\r\n"` is one
-    /// Swift `Character` and would slip past a per-character match.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "|": out += "\\|"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "*", "_", "`", "[", "]", "#", "\\", "!", "~": out += "\\" + String(u)
-            case _ where PlainText.isUnsafe(u): out += " "
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
     }
 }

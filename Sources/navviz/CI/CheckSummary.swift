@@ -5,7 +5,7 @@ import NavVizRender
 /// documents and, for each that drifted, its differences as a `diff` block.
 enum CheckSummary {
     static func markdown(_ outcomes: [CheckOutcome], limit: Int = StepSummary.limit) -> String {
-        let e = SummaryWriter.escape
+        let e = MarkdownText.inline
         let drifted = outcomes.count { $0.status == .drifted }, errors = outcomes.count { $0.status == .error }
         var head = "## navviz check: "
         if drifted == 0, errors == 0 {

@@ -1,8 +1,9 @@
 /// Text from a document made safe inside XML or HTML (a JUnit report, the HTML player, an
-/// SVG): the one escaper for markup, as ``PlainText`` is for terminals and JSONOutput's
-/// `quote` for JSON. Controls, line breaks within a line and bidirectional overrides are
-/// shown as visible escapes (``PlainText/visible(_:)``): XML 1.0 cannot hold most controls,
-/// and in HTML they would reorder or hide text. Line breaks between lines are kept.
+/// SVG): the one escaper for markup, as ``PlainText`` is for terminals, ``MarkdownText`` for
+/// Markdown and JSONOutput's `quote` for JSON. Controls, line breaks within a line and
+/// bidirectional overrides are shown as visible escapes (``PlainText/visible(_:)``): XML 1.0
+/// cannot hold most controls, and in HTML they would reorder or hide text. Line breaks
+/// between lines are kept.
 ///
 /// (Graphviz's HTML-like labels are DOT, not markup a browser reads: their text goes through
 /// DOTText, which also keeps Graphviz from expanding backslashes.)
