@@ -16,16 +16,21 @@ import NavVizCore
 /// `<script type="application/json">` with `<`, `>` and `&` escaped, and reaches the page
 /// through `textContent` and SVG text nodes. The page loads nothing from the network.
 public enum HTMLPlayer {
-    /// A JSON string literal that is also safe inside an HTML `<script>` element: the JSON
-    /// encoder's literal, with `<`, `>` and `&` as escapes (they can only come from the text).
-    static func json(_ s: String) -> String {
-        let quoted = DocumentEncoder.quote(s)
-        // Most texts have none of the three (and Foundation's search is slow).
-        guard quoted.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
-            return quoted
+    /// JSON text (``JSONOutput``'s) made safe inside an HTML `<script>` element: `<`, `>`
+    /// and `&` as `\u` escapes. Outside its strings JSON has none of the three, so each is
+    /// in a string, where the escape reads back as the same character.
+    static func scriptSafe(_ json: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.utf8.count)
+        for b in json.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+            default: out.append(b)
+            }
         }
-        return quoted.replacingOccurrences(of: "&", with: "\\u0026")
-            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+        return out
     }
 
     /// Writes the page for `model` to `sink`, in a few pieces.
@@ -33,7 +38,9 @@ public enum HTMLPlayer {
                                        to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try sink(Array((head(title: title, dark: theme == .dark) + body(title: title, count: model.frameCount)).utf8))
         try sink(Array("<script type=\"application/json\" id=\"navviz-data\">".utf8))
-        try model.write(title: title, delayMilliseconds: delayMilliseconds, background: theme.background, to: sink)
+        try model.write(title: title, delayMilliseconds: delayMilliseconds, background: theme.background) { (json: String) throws(E) in
+            try sink(scriptSafe(json))
+        }
         try sink(Array("</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 

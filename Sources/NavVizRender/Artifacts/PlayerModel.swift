@@ -9,15 +9,15 @@ import NavVizCore
 /// frames point into. The page then grows with what changes, not with frames × tree: a
 /// frame that moves the active path costs a few dozen bytes.
 ///
-/// ``write(title:delayMilliseconds:background:to:)`` writes the player's data (the keys are documented in `docs/player.md`); every
-/// string in it comes from a document and is escaped for a `<script>` element by
-/// ``HTMLPlayer``.
+/// ``write(title:delayMilliseconds:background:to:)`` writes the player's data (the keys are
+/// documented in `docs/player.md`) through ``JSONOutput``, without spaces; its text is made
+/// safe for a `<script>` element by ``HTMLPlayer``.
 public struct PlayerModel: Sendable {
     /// A window: consecutive frames drawn on one layout.
     private struct Window {
         var nodes: [String: Int] = [:]
         var edges: [StableLayout.EdgeKey: Int] = [:]
-        var json: String
+        var json: JSONOutput.Written
     }
 
     private var windows: [Window] = []
@@ -25,7 +25,7 @@ public struct PlayerModel: Sendable {
     private var nodeStyles = Table()
     private var edgeStyles = Table()
     /// Each frame's data, in order.
-    private var frames: [String] = []
+    private var frames: [JSONOutput.Written] = []
     /// The current window's nodes shown by the last frame: text and style rows by node.
     private var nodeState: [Int: (text: Int, style: Int)] = [:]
     private var edgeState: [Int: Int] = [:]
@@ -37,9 +37,10 @@ public struct PlayerModel: Sendable {
 
     /// Rows kept once each, by their JSON.
     private struct Table {
-        var index: [String: Int] = [:]
-        var rows: [String] = []
-        mutating func row(_ json: String) -> Int {
+        var index: [JSONOutput.Written: Int] = [:]
+        var rows: [JSONOutput.Written] = []
+        mutating func row(_ value: JSONOutput) -> Int {
+            let json = JSONOutput.Written(value)
             if let i = index[json] { return i }
             index[json] = rows.count
             rows.append(json)
@@ -49,24 +50,27 @@ public struct PlayerModel: Sendable {
 
     /// Starts a window: the frames added next are drawn on `layout`.
     public mutating func beginWindow(_ layout: StableLayout) {
-        var window = Window(json: "")
-        var nodes: [String] = []
+        var window = Window(json: JSONOutput.Written(.null))
+        var nodes: [JSONOutput] = []
         nodes.reserveCapacity(layout.nodeIDs.count)
         for id in layout.nodeIDs {
             guard let p = layout.positions[id], let (w, h) = layout.sizes[id] else { continue }
             window.nodes[id] = nodes.count
-            nodes.append("[\(HTMLPlayer.json(id)),\(Self.number(p.x)),\(Self.number(-p.y)),\(Self.number(w)),\(Self.number(h))]")
+            nodes.append(.array([.string(id), Self.number(p.x), Self.number(-p.y), Self.number(w), Self.number(h)], .compact))
         }
-        var edges: [String] = []
+        var edges: [JSONOutput] = []
         for key in layout.edgeKeys {
             guard let a = window.nodes[key.from], let b = window.nodes[key.to], let route = layout.routes[key],
                   let path = Self.path(route) else { continue }
             window.edges[key] = edges.count
-            edges.append("[\(a),\(b),\(path)]")
+            edges.append(.array([.int(a), .int(b)] + path, .compact))
         }
         let (low, high) = layout.corners
-        window.json = "{\"box\":[\(Self.number(low.x)),\(Self.number(-high.y)),\(Self.number(high.x)),\(Self.number(-low.y))],"
-            + "\"nodes\":[\(nodes.joined(separator: ","))],\"edges\":[\(edges.joined(separator: ","))]}"
+        window.json = JSONOutput.Written(.object([
+            ("box", .array([Self.number(low.x), Self.number(-high.y), Self.number(high.x), Self.number(-low.y)], .compact)),
+            ("nodes", .array(nodes, .compact)),
+            ("edges", .array(edges, .compact)),
+        ], .compact))
         windows.append(window)
         nodeState = [:]
         edgeState = [:]
@@ -103,62 +107,60 @@ public struct PlayerModel: Sendable {
         let shown = frame.operations.prefix(frame.shown ?? frame.operations.count)
         let operations = shown.enumerated().map { j, op in
             let ids = frame.operationNodes?[j] ?? Self.nodes(of: op)
-            let indices = ids.compactMap { window.nodes[$0] }.map(String.init).joined(separator: ",")
-            return "[\(j + 1),\(HTMLPlayer.json(op.name)),\(HTMLPlayer.json(OperationFormat.phrase(op))),[\(indices)]]"
+            let indices = ids.compactMap { window.nodes[$0] }.map(JSONOutput.int)
+            return JSONOutput.array([.int(j + 1), .string(op.name), .string(OperationFormat.phrase(op)), .array(indices, .compact)], .compact)
         }
         let boxes = scene.boxes.map { box in
-            let members = box.nodeIDs.compactMap { window.nodes[$0] }.map(String.init).joined(separator: ",")
-            return "[\(HTMLPlayer.json(box.label)),\(HTMLPlayer.json(box.color)),[\(members)]]"
+            let members = box.nodeIDs.compactMap { window.nodes[$0] }.map(JSONOutput.int)
+            return JSONOutput.array([.string(box.label), .string(box.color), .array(members, .compact)], .compact)
         }
         let caption = (scene.title.map { [$0] } ?? []) + scene.caption
-        var json = "{\"w\":\(w),\"t\":\(frame.transition.map(String.init) ?? "null"),\"p\":\(HTMLPlayer.json(frame.phase.rawValue)),"
-        json += "\"l\":\(HTMLPlayer.json(frame.label)),\"f\":\(HTMLPlayer.json(file)),"
-        json += "\"o\":[\(operations.joined(separator: ","))],"
-        if !caption.isEmpty { json += "\"c\":[\(caption.map(HTMLPlayer.json).joined(separator: ","))]," }
-        if !boxes.isEmpty { json += "\"b\":[\(boxes.joined(separator: ","))]," }
-        json += "\"d\":[\(Self.sorted(nodeDelta))],\"e\":[\(Self.sorted(edgeDelta, width: 2))]}"
-        frames.append(json)
+        var members: [(String, JSONOutput)] = [
+            ("w", .int(w)), ("t", frame.transition.map(JSONOutput.int) ?? .null), ("p", .string(frame.phase.rawValue)),
+            ("l", .string(frame.label)), ("f", .string(file)), ("o", .array(operations, .compact)),
+        ]
+        if !caption.isEmpty { members.append(("c", .array(caption.map(JSONOutput.string), .compact))) }
+        if !boxes.isEmpty { members.append(("b", .array(boxes, .compact))) }
+        members += [("d", Self.sorted(nodeDelta)), ("e", Self.sorted(edgeDelta, width: 2))]
+        frames.append(JSONOutput.Written(.object(members, .compact)))
     }
 
-    /// The player's data (the windows, the tables and the frames), given to `sink` a row at
-    /// a time so the page's JSON is never held whole besides the model.
-    public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        try sink(Array("{\"title\":\(HTMLPlayer.json(title)),\"delay\":\(delayMilliseconds),\"background\":\(HTMLPlayer.json(background)),".utf8))
-        for (key, rows) in [("windows", windows.map(\.json)), ("texts", texts.rows), ("nodeStyles", nodeStyles.rows), ("edgeStyles", edgeStyles.rows), ("frames", frames)] {
-            try sink(Array("\(key == "windows" ? "" : ",\n")\"\(key)\":[".utf8))
-            var batch: [UInt8] = []
-            for (i, row) in rows.enumerated() {
-                if i > 0 { batch += Array(",\n".utf8) }
-                batch += Array(row.utf8)
-                if batch.count > 1 << 16 {
-                    try sink(batch)
-                    batch.removeAll(keepingCapacity: true)
-                }
-            }
-            try sink(batch + Array("]".utf8))
+    /// The player's data (the windows, the tables and the frames) as JSON text, given to
+    /// `sink` in pieces so the page's JSON is never held whole besides the model.
+    public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, to sink: (String) throws(E) -> Void) throws(E) {
+        func rows(_ rows: [JSONOutput.Written]) -> JSONOutput {
+            .items(count: rows.count, .compactLines) { .written(rows[$0]) }
         }
-        try sink(Array("}".utf8))
+        let data = JSONOutput.object([
+            ("title", .string(title)), ("delay", .int(delayMilliseconds)), ("background", .string(background)),
+            ("windows", rows(windows.map(\.json))), ("texts", rows(texts.rows)), ("nodeStyles", rows(nodeStyles.rows)),
+            ("edgeStyles", rows(edgeStyles.rows)), ("frames", rows(frames)),
+        ], .compactLines)
+        try data.write(to: sink)
     }
 
     /// A node's words: title, subtitle and the tooltip (every field of the node).
-    static func text(_ node: SceneNode) -> String {
-        "[\(HTMLPlayer.json(node.title)),\(node.subtitle.map(HTMLPlayer.json) ?? "null"),\(HTMLPlayer.json(node.tooltip))]"
+    static func text(_ node: SceneNode) -> JSONOutput {
+        .array([.string(node.title), .nullable(node.subtitle), .string(node.tooltip)], .compact)
     }
 
     /// How a node is drawn: shape, styles, border count, colours, pen width, classes and
     /// badges.
-    static func style(_ node: SceneNode) -> String {
-        let badges = node.badges.map { "[\(HTMLPlayer.json($0.text)),\(HTMLPlayer.json($0.color))]" }.joined(separator: ",")
-        return "[\(HTMLPlayer.json(node.shape)),\(HTMLPlayer.json(node.styles.joined(separator: ","))),\(node.peripheries),"
-            + "\(HTMLPlayer.json(node.stroke)),\(HTMLPlayer.json(node.fill)),\(HTMLPlayer.json(node.fontColor)),\(number(node.penWidth)),"
-            + "\(HTMLPlayer.json(node.classes.joined(separator: " "))),[\(badges)]]"
+    static func style(_ node: SceneNode) -> JSONOutput {
+        let badges = node.badges.map { JSONOutput.array([.string($0.text), .string($0.color)], .compact) }
+        return .array([
+            .string(node.shape), .string(node.styles.joined(separator: ",")), .int(node.peripheries),
+            .string(node.stroke), .string(node.fill), .string(node.fontColor), number(node.penWidth),
+            .string(node.classes.joined(separator: " ")), .array(badges, .compact),
+        ], .compact)
     }
 
     /// How an edge is drawn: colour, pen width, styles, classes, label and its colour.
-    static func style(_ edge: SceneEdge) -> String {
-        "[\(HTMLPlayer.json(edge.color)),\(number(edge.penWidth)),\(HTMLPlayer.json(edge.styles.joined(separator: ","))),"
-            + "\(HTMLPlayer.json(edge.classes.joined(separator: " "))),\(edge.label.map(HTMLPlayer.json) ?? "null"),"
-            + "\(edge.labelColor.map(HTMLPlayer.json) ?? "null")]"
+    static func style(_ edge: SceneEdge) -> JSONOutput {
+        .array([
+            .string(edge.color), number(edge.penWidth), .string(edge.styles.joined(separator: ",")),
+            .string(edge.classes.joined(separator: " ")), .nullable(edge.label), .nullable(edge.labelColor),
+        ], .compact)
     }
 
     /// The node ids an operation touches, for highlighting, where the trees repeat no id.
@@ -172,7 +174,7 @@ public struct PlayerModel: Sendable {
     /// A Graphviz spline (`pos`: `e,x,y` then the B-spline's points, 3k+1 of them) as the
     /// SVG path of the spline (y down), then the arrowhead's base and tip and the spline's
     /// middle (for a label): `"d",bx,by,tx,ty,mx,my` (no arrowhead: the tip is the base).
-    static func path(_ route: String) -> String? {
+    static func path(_ route: String) -> [JSONOutput]? {
         var points: [Point] = []
         var end: Point?
         for field in route.split(separator: " ") {
@@ -185,25 +187,25 @@ public struct PlayerModel: Sendable {
             if isEnd { end = p } else if !field.hasPrefix("s,") { points.append(p) }
         }
         guard points.count >= 4, (points.count - 1) % 3 == 0 else { return nil }
-        var d = "M\(number(points[0].x)) \(number(points[0].y))"
+        func text(_ v: Double) -> String { number(v).text }
+        var d = "M\(text(points[0].x)) \(text(points[0].y))"
         for k in stride(from: 1, to: points.count, by: 3) {
-            d += "C" + points[k..<(k + 3)].map { "\(number($0.x)) \(number($0.y))" }.joined(separator: " ")
+            d += "C" + points[k..<(k + 3)].map { "\(text($0.x)) \(text($0.y))" }.joined(separator: " ")
         }
         let base = points[points.count - 1], tip = end ?? base, middle = points[points.count / 2]
-        return "\(HTMLPlayer.json(d)),\(number(base.x)),\(number(base.y)),\(number(tip.x)),\(number(tip.y)),\(number(middle.x)),\(number(middle.y))"
+        return [.string(d), number(base.x), number(base.y), number(tip.x), number(tip.y), number(middle.x), number(middle.y)]
     }
 
-    /// A number with at most one decimal.
-    static func number(_ v: Double) -> String {
+    /// A number rounded to one decimal (0 when it is not finite or beyond 10^14).
+    static func number(_ v: Double) -> JSONOutput {
         let tenths = (v * 10).rounded()
-        guard tenths.isFinite, abs(tenths) < 1e15 else { return "0" }
-        let i = Int(tenths)
-        return i % 10 == 0 ? String(i / 10) : (i < 0 && i > -10 ? "-0." + String(-i) : String(i / 10) + "." + String(abs(i % 10)))
+        guard tenths.isFinite, abs(tenths) < 1e15 else { return .int(0) }
+        return .number(tenths / 10)
     }
 
     /// A delta's entries in node (or edge) order, so the same change always reads the same:
     /// entries of `width` numbers (`index, rows…`) and removals (`-index-1`).
-    static func sorted(_ delta: [Int], width: Int = 3) -> String {
+    static func sorted(_ delta: [Int], width: Int = 3) -> JSONOutput {
         var entries: [(Int, ArraySlice<Int>)] = []
         var i = 0
         while i < delta.count {
@@ -215,6 +217,6 @@ public struct PlayerModel: Sendable {
                 i += width
             }
         }
-        return entries.sorted { $0.0 < $1.0 }.flatMap(\.1).map(String.init).joined(separator: ",")
+        return .array(entries.sorted { $0.0 < $1.0 }.flatMap(\.1).map(JSONOutput.int), .compact)
     }
 }
