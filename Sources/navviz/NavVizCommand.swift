@@ -24,7 +24,8 @@ struct NavVizCommand: ParsableCommand {
         previous output intact).
         """,
         version: NavVizVersion.text,
-        subcommands: [Render.self, Validate.self, Diff.self, Route.self, Timeline.self, Animate.self, Check.self, Import.self,
+        subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, RouteCommand.self, TimelineCommand.self, Animate.self, CheckCommand.self,
+                      ImportCommand.self,
                       GraphvizWorkerCommand.self]
     )
 

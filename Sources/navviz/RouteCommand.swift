@@ -5,8 +5,9 @@ import NavVizRender
 
 extension NavVizCommand {
     /// `navviz route REQUEST` or `navviz route TREE --to PATH`: Portus's routing algorithm.
-    struct Route: ParsableCommand {
+    struct RouteCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "route",
             abstract: "Compute the instructions Portus's router runs to reach a destination.",
             discussion: """
             Runs Portus's routing algorithm and its Router loop on a tree: each chunk of \
@@ -59,7 +60,7 @@ extension NavVizCommand {
         var templates: String?
 
         @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid. Default: the extension of -o, else text.")
-        var format: DiagramFormat?
+        var format: OutputFormat?
 
         @OptionGroup var output: OutputOptions
 
@@ -69,8 +70,8 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let format = try DiagramFormat.resolve(format, output: output.path)
-                let request = try self.request(picture: format.render?.image != nil)
+                let format = try OutputFormat.resolve(format, output: output.path)
+                let request = try self.request(picture: format.image != nil)
                 let result = Router.route(request)
                 if let failure = result.failure {
                     var lines = failure.lines
@@ -111,7 +112,7 @@ extension NavVizCommand {
             return request
         }
 
-        func bytes(_ result: RoutingResult, format: DiagramFormat) throws -> [UInt8] {
+        func bytes(_ result: RoutingResult, format: OutputFormat) throws -> [UInt8] {
             switch format {
             case .text:
                 return Array(RouteText.render(result).utf8)
@@ -120,7 +121,7 @@ extension NavVizCommand {
             case .mermaid:
                 return Array(MermaidEncoder.encode(scene(result)).utf8)
             case .dot, .svg, .png, .pdf:
-                return try ImageOutput.bytes(scene: scene(result), format: format.render ?? .dot, file: file)
+                return try ImageOutput.bytes(scene: scene(result), format: format, file: file)
             }
         }
 

@@ -5,7 +5,7 @@ import NavVizFiles
 extension NavVizCommand {
     /// `navviz import FILE`: a debugger paste (or any snapshot, sequence or log) written out as
     /// a navviz document, to edit and commit.
-    struct Import: ParsableCommand {
+    struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Turn a paste of UIKit's _printHierarchy into a navviz document.",

@@ -5,8 +5,9 @@ import NavVizFiles
 
 extension NavVizCommand {
     /// `navviz check FILE --expect EXPECTED.json`: CI's guard against navigation drift.
-    struct Check: ParsableCommand {
+    struct CheckCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Compare a document's operations with a recorded expectation (for CI).",
             discussion: """
             Builds the timeline of FILE (see 'navviz timeline') and compares the operations \

@@ -4,8 +4,9 @@ import NavVizFiles
 
 extension NavVizCommand {
     /// `navviz validate FILE...`: checks documents against docs/format.md (and runs scripts), for CI.
-    struct Validate: ParsableCommand {
+    struct ValidateCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check documents against the navviz format.",
             discussion: """
             Reads each file (JSON, YAML, or an .ndjson/.jsonl log) and lists every problem as \

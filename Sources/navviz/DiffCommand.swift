@@ -6,8 +6,9 @@ import NavVizRender
 extension NavVizCommand {
     /// `navviz diff BEFORE AFTER` and `navviz diff FILE`: the operations between navigation
     /// states, as text, JSON or one picture of both states.
-    struct Diff: ParsableCommand {
+    struct DiffCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Show the operations that take one navigation tree to another.",
             discussion: """
             With two files, diffs the tree of BEFORE against the tree of AFTER (a snapshot, or \
@@ -51,7 +52,7 @@ extension NavVizCommand {
         var dialect: DiffDialect = .navviz
 
         @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid. Default: the extension of -o, else text.")
-        var format: DiagramFormat?
+        var format: OutputFormat?
 
         @Option(help: "Of a sequence, only the transition from frames[N] to frames[N+1] (0-based), or 'last'.")
         var transition: FrameChoice?
@@ -73,9 +74,9 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let format = try DiagramFormat.resolve(format, output: output.path)
+                let format = try OutputFormat.resolve(format, output: output.path)
                 let chosen = dialect
-                let (steps, single) = try transitions(picture: format.render?.image != nil)
+                let (steps, single) = try transitions(picture: format.image != nil)
                 let picked = try pick(steps, single: single, picture: format.isPicture)
                 let bytes: [UInt8]
                 switch format {
@@ -91,7 +92,7 @@ extension NavVizCommand {
                     if format == .mermaid {
                         bytes = Array(MermaidEncoder.encode(scene).utf8)
                     } else {
-                        bytes = try ImageOutput.bytes(scene: scene, format: format.render!, file: files[files.count - 1])
+                        bytes = try ImageOutput.bytes(scene: scene, format: format, file: files[files.count - 1])
                     }
                 }
                 try output.write(bytes, binary: format.isBinary, inputs: files)

@@ -4,8 +4,9 @@ import NavVizFiles
 
 extension NavVizCommand {
     /// `navviz timeline FILE`: the frames of any document and the operations between them.
-    struct Timeline: ParsableCommand {
+    struct TimelineCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "timeline",
             abstract: "Print the frames of a document and the operations between them.",
             discussion: """
             Every document has a timeline: a snapshot is one frame; a sequence or log has its \

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import NavVizRender
 
-/// The formats `diff` and `route` write: text and JSON reports, or one picture.
-enum DiagramFormat: String, ExpressibleByArgument, CaseIterable {
+/// What `render`, `diff` and `route` write (`--format`, else the extension of `-o`): a text
+/// or JSON report, Mermaid, DOT, or an image Graphviz draws (``ImageFormat``).
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, dot, svg, png, pdf, mermaid
 
     var isBinary: Bool { self == .png || self == .pdf }
@@ -10,11 +12,11 @@ enum DiagramFormat: String, ExpressibleByArgument, CaseIterable {
     /// Whether the format is a picture.
     var isPicture: Bool { self != .text && self != .json }
 
-    /// The same format for ``ImageOutput`` (dot and the Graphviz images).
-    var render: RenderFormat? { RenderFormat(rawValue: rawValue) }
+    /// The Graphviz image file type (svg, png, pdf), nil for the formats navviz writes itself.
+    var image: ImageFormat? { ImageFormat(rawValue: rawValue) }
 
     /// The explicit format, else the output's extension, else text (see ``OutputExtension``).
-    static func resolve(_ explicit: DiagramFormat?, output: String?) throws -> DiagramFormat {
+    static func resolve(_ explicit: OutputFormat?, output: String?) throws -> OutputFormat {
         try OutputExtension.resolve(explicit, output: output, fallback: .text, aliases: ["txt": .text, "gv": .dot, "mmd": .mermaid])
     }
 }

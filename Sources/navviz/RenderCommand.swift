@@ -5,8 +5,9 @@ import NavVizRender
 
 extension NavVizCommand {
     /// `navviz render FILE`: one tree drawn as a diagram (or printed as DOT, JSON or text).
-    struct Render: ParsableCommand {
+    struct RenderCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Draw one navigation tree.",
             discussion: """
             Draws a snapshot, or one frame of a sequence, log, action script or route request \
@@ -34,8 +35,8 @@ extension NavVizCommand {
 
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "Output format: svg, png, pdf, dot, json, text or mermaid. Default: the extension of -o, else text.")
-        var format: RenderFormat?
+        @Option(help: "Output format: text, json, dot, svg, png, pdf or mermaid. Default: the extension of -o, else text.")
+        var format: OutputFormat?
 
         @Option(help: "Which frame to draw: a 0-based index as in 'frames[N]', or 'last'. Frame 0 of an action script is its initial tree.")
         var frame: FrameChoice = .last
@@ -46,7 +47,7 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let format = try RenderFormat.resolve(format, output: output.path)
+                let format = try OutputFormat.resolve(format, output: output.path)
                 let document = try input.load(file, picture: format.image != nil)
                 let frames = try FrameSource.frames(of: document, file: file)
                 let chosen = try frame.pick(frames, file: file)
