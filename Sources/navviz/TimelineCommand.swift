@@ -51,6 +51,7 @@ extension NavVizCommand {
     }
 }
 
+/// What `timeline --format` writes: TimelineFormat's text or its JSON.
 enum TimelineOutput: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }

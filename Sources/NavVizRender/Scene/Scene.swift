@@ -18,7 +18,8 @@ public struct Scene: Sendable, Equatable {
     }
 }
 
-/// One drawn node. `id` is the navviz id; the DOT/SVG id is `node-<id>`.
+/// One drawn node. `id` is its scene id (``SceneKeys``: the navviz id, or the path of a
+/// repeated screen); the DOT/SVG id is `node-<id>`.
 public struct SceneNode: Sendable, Hashable {
     public var id: String
     public var title: String
