@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import NavVizCore
+
+/// The one JSON writer: each layout's exact text, numbers, values written before, arrays
+/// made as they are written, and the pieces a sink is given adding up to the whole text.
+struct JSONOutputTests {
+    static let value = JSONOutput.object([
+        ("a", .int(1)), ("b", .array([.string("x<\"\n"), .null, .bool(true)])), ("c", .object([])),
+    ], .inline)
+
+    /// Each layout, its members an object with an array inside (laid out as `inner`).
+    @Test(arguments: [
+        (JSONOutput.Layout.inline, JSONOutput.Layout.inline, #"{"a": 1, "b": [2, 3]}"#),
+        (.compact, .compact, #"{"a":1,"b":[2,3]}"#),
+        (.compactLines, .compact, "{\"a\":1,\n\"b\":[2,3]}"),
+        (.lines(level: 0), .inline, "{\n  \"a\": 1,\n  \"b\": [2, 3]\n}"),
+        (.lines(level: 1), .lines(level: 2), "{\n    \"a\": 1,\n    \"b\": [\n      2,\n      3\n    ]\n  }"),
+    ])
+    func layouts(layout: JSONOutput.Layout, inner: JSONOutput.Layout, text: String) {
+        #expect(JSONOutput.object([("a", .int(1)), ("b", .array([.int(2), .int(3)], inner))], layout).text == text)
+        #expect(JSONOutput.array([], layout).text == "[]")
+        #expect(JSONOutput.object([], layout).text == "{}")
+    }
+
+    @Test func numbers() {
+        let values: [Double] = [0, -0.0, 12, -12.5, 0.1, -0.5, 1e20, .nan, .infinity]
+        #expect(JSONOutput.array(values.map(JSONOutput.number), .compact).text == "[0,0,12,-12.5,0.1,-0.5,1e+20,null,null]")
+    }
+
+    @Test func itemsAndWrittenValues() {
+        let written = JSONOutput.Written(Self.value)
+        let items = JSONOutput.items(count: 3, .compactLines) { i in i == 1 ? .written(written) : .int(i) }
+        #expect(items.text == "[0,\n\(Self.value.text),\n2]")
+        #expect(written.text == #"{"a": 1, "b": ["x<\"\n", null, true], "c": {}}"#)
+    }
+
+    @Test func piecesAddUpToTheText() throws {
+        let long = JSONOutput.items(count: 2_000, .lines(level: 0)) { .object([("n", .int($0)), ("s", .string("é\u{2028}"))]) }
+        var pieces: [String] = []
+        long.write(chunk: 1_000) { pieces.append($0) }
+        #expect(pieces.count > 10)
+        #expect(pieces.dropLast().allSatisfy { $0.utf8.count >= 1_000 })
+        #expect(pieces.joined() == long.text)
+        let parsed = try JSONSerialization.jsonObject(with: Data(long.text.utf8)) as? [[String: Any]]
+        #expect(parsed?.count == 2_000)
+        #expect(parsed?.last?["s"] as? String == "é\u{2028}")
+    }
+}
