@@ -37,6 +37,20 @@ public enum Hostile {
         return "{\"navviz\": 1, \"tree\": {\"id\": \(q("root" + text)), \(fields), \"active\": \(q(text)), \"children\": [{\"id\": \(q(text)), \(fields)}]}}"
     }
 
+    /// A sequence titled with every one of `texts` (space-separated), whose state `i + 1` is
+    /// labelled `texts[i]` and pushes a node with id `texts[i]` in place of the one before,
+    /// so operations name each: one animation carries every string.
+    public static func sequence(of texts: [String]) -> String {
+        let q = DocumentEncoder.quote
+        var frames = [#"{"label": "start", "tree": {"id": "tabs", "kind": "tabs", "active": "home", "children": [{"id": "home", "kind": "stack"}]}}"#]
+        for text in texts {
+            frames.append("""
+              {"label": \(q(text)), "tree": {"id": "tabs", "kind": "tabs", "label": \(q(text)), "active": "home", "children": [{"id": "home", "kind": "stack", "active": \(q(text)), "children": [{"id": \(q(text)), "label": \(q(text)), "context": {\(q(text)): \(q(text))}}]}]}}
+            """)
+        }
+        return "{\"navviz\": 1, \"title\": \(q(texts.joined(separator: " "))), \"frames\": [\n\(frames.joined(separator: ",\n"))\n]}"
+    }
+
     /// A sequence titled `text` whose frames are labelled `text` and whose second frame
     /// pushes a node with id `text`, so operations name it.
     public static func sequence(_ text: String) -> String {
