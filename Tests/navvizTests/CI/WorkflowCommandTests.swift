@@ -74,6 +74,6 @@ final class WorkflowCommandTests {
         let r = try NavVizBinary.run(["validate", "-"], stdin: "{\"tree\": {\"id\": 1}}", environment: Self.github)
         #expect(r.stderr == "<stdin>: error: tree: 'id' must be a string, found a number\n::error title=navviz::tree: 'id' must be a string, found a number\n")
         let route = try NavVizBinary.run(["route", "Samples/portus-loop.route.json"], environment: Self.github)
-        #expect(route.stderr.hasSuffix("::error title=navviz::destination not reachable: routing loops: chunk 3 (enter settings) repeats chunk 1 on the same tree%0A  failed at: chunk 3 (computing it)%0A  instructions that ran:%0A    1. enter settings under feed%0A    2. leave settings\n"))
+        #expect(route.stderr.hasSuffix("::error file=Samples/portus-loop.route.json,title=navviz::destination not reachable: routing loops: chunk 3 (enter settings) repeats chunk 1 on the same tree%0A  failed at: chunk 3 (computing it)%0A  instructions that ran:%0A    1. enter settings under feed%0A    2. leave settings\n"))
     }
 }
