@@ -16,6 +16,9 @@ let package = Package(
         // Reading document files (JSON, NDJSON logs, YAML, UIKit pastes); the fuzz targets
         // under Fuzz/ read their bytes through it.
         .library(name: "NavVizFiles", targets: ["NavVizFiles"]),
+        // What navviz writes, as calls a Swift program can make: an animation bundle from a
+        // document or recording, a check against an expectation and its reports.
+        .library(name: "NavVizArtifacts", targets: ["NavVizArtifacts"]),
         // For apps (debug builds): records the app's navigation as a navviz log.
         .library(name: "NavVizRecorder", targets: ["NavVizRecorder"]),
         .executable(name: "navviz", targets: ["navviz"]),
@@ -60,10 +63,14 @@ let package = Package(
         // staging removed, exit 128 + the signal.
         .target(name: "NavVizShutdown"),
         .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizShutdown", "CGraphviz", "CGD", "CZlib"]),
+        // The last stage: animation bundles, expectations and check reports written to disk
+        // atomically (documents and recordings read through NavVizFiles, drawn through
+        // NavVizRender). The CLI is a shell around it.
+        .target(name: "NavVizArtifacts", dependencies: ["NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown"]),
         .executableTarget(
             name: "navviz",
             dependencies: [
-                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown",
+                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "NavVizArtifacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,6 +100,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
+        .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),

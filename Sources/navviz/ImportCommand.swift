@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 
@@ -53,8 +54,8 @@ extension NavVizCommand {
                 case .snapshot(let tree): json = DocumentEncoder.snapshot(tree)
                 case .sequence(let sequence): json = DocumentEncoder.sequence(sequence)
                 case .script, .route:
-                    throw Failure(["\(displayName(file)): error: this \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
-                                  status: Failure.Status.dataError)
+                    throw NavVizError(["\(displayName(file)): error: this \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
+                                  status: NavVizError.Status.dataError)
                 }
                 let text: String
                 switch format {
@@ -64,7 +65,7 @@ extension NavVizCommand {
                     do {
                         text = try YAMLWriter.yaml(json: json)
                     } catch {
-                        throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+                        throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
                     }
                 }
                 try output.write(Array(text.utf8), binary: false, inputs: [file])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 import NavVizRender
@@ -61,7 +62,7 @@ extension NavVizCommand {
                     bytes = Array(MermaidEncoder.encode(TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)).utf8)
                 case .dot, .svg, .png, .pdf:
                     let scene = TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)
-                    bytes = try ImageOutput.bytes(scene: scene, format: format, file: file)
+                    bytes = try format.picture(scene, file: file)
                 }
                 try output.write(bytes, binary: format.isBinary, inputs: [file])
             }

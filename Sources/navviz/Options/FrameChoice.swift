@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 
 /// `--frame N|last`.
@@ -20,12 +21,12 @@ enum FrameChoice: ExpressibleByArgument, Equatable {
         switch self {
         case .last:
             guard let f = frames.last else {
-                throw Failure(["\(file): error: the document has no frames"], status: Failure.Status.dataError)
+                throw NavVizError(["\(file): error: the document has no frames"], status: NavVizError.Status.dataError)
             }
             return f
         case .index(let n):
             guard n < frames.count else {
-                throw Failure(["\(file): error: --frame \(n) is out of range: the document has \(frames.count) frame\(frames.count == 1 ? "" : "s") (0...\(max(0, frames.count - 1)))"], status: Failure.Status.usage)
+                throw NavVizError(["\(file): error: --frame \(n) is out of range: the document has \(frames.count) frame\(frames.count == 1 ? "" : "s") (0...\(max(0, frames.count - 1)))"], status: NavVizError.Status.usage)
             }
             return frames[n]
         }

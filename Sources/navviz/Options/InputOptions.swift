@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 import NavVizRender
@@ -23,9 +24,7 @@ struct InputOptions: ParsableArguments {
     func load(_ file: String, picture: Bool = false) throws -> Document {
         var options = options
         if picture { options.pictureLimit = Graphviz.maxImageNodes }
-        let loaded = try DocumentFile.load(file, options: options)
-        Terminal.warning(loaded.warnings, file: file)
-        return loaded.document
+        return try DocumentFile.load(file, options: options, diagnostics: Terminal.diagnostics())
     }
 }
 

@@ -7,19 +7,24 @@ import NavVizCore
 /// holds a `<failure>` whose message names the step and the difference, and a document
 /// that could not be checked holds one test case with an `<error>`. Follows the Ant JUnit
 /// schema: every required attribute and element is there, and nothing it does not allow.
-enum JUnitReport {
+public enum JUnitReport {
     /// When the check ran and on which host, as the schema requires.
-    struct Run {
-        var timestamp: Date
-        var hostname: String
+    public struct Run {
+        public var timestamp: Date
+        public var hostname: String
 
-        static var now: Run {
+        public init(timestamp: Date, hostname: String) {
+            self.timestamp = timestamp
+            self.hostname = hostname
+        }
+
+        public static var now: Run {
             let host = ProcessInfo.processInfo.hostName
             return Run(timestamp: Date(), hostname: host.isEmpty ? "localhost" : host)
         }
     }
 
-    static func xml(_ outcomes: [CheckOutcome], run: Run) -> String {
+    public static func xml(_ outcomes: [CheckOutcome], run: Run) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         for (id, o) in outcomes.enumerated() {
             var cases: [String] = []

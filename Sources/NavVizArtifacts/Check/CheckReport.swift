@@ -4,15 +4,15 @@ import NavVizCore
 /// `check --report json`: every document and every transition with its status, the
 /// expected and actual operations and the line in the document. The schema is in
 /// docs/ci.md; operations are FORMAT.md's operation objects.
-enum CheckReport {
+public enum CheckReport {
     /// `matched` when every document matched, `error` when one could not be checked, else
     /// `drifted`.
-    static func status(_ outcomes: [CheckOutcome]) -> CheckOutcome.Status {
+    public static func status(_ outcomes: [CheckOutcome]) -> CheckOutcome.Status {
         if outcomes.contains(where: { $0.status == .error }) { return .error }
         return outcomes.contains { $0.status == .drifted } ? .drifted : .matched
     }
 
-    static func json(_ outcomes: [CheckOutcome]) -> String {
+    public static func json(_ outcomes: [CheckOutcome]) -> String {
         func count(_ s: TransitionCheck.Status) -> Int { outcomes.reduce(0) { $0 + $1.count(s) } }
         func ops(_ list: [NavVizCore.Operation]?) -> JSONOutput {
             list.map { .array($0.map(OperationFormat.value), .lines(level: 5)) } ?? .null

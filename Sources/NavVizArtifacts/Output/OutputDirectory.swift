@@ -37,7 +37,7 @@ final class OutputDirectory {
             throw Self.refusal(directory, "it is the root of the file system; give -o a new or empty directory")
         }
         guard fm.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw Failure(["\(directory): error: cannot write: directory '\(parent.path)' does not exist"], status: Failure.Status.cannotCreate)
+            throw NavVizError(["\(directory): error: cannot write: directory '\(parent.path)' does not exist"], status: NavVizError.Status.cannotCreate)
         }
         Staging.sweep(beside: target)
         try Self.checkReplaceable(directory, target, inputs: inputs)
@@ -60,7 +60,7 @@ final class OutputDirectory {
         case .success(let registration): registered = registration
         case .failure(let error):
             finished = true
-            throw Failure(["\(directory): error: cannot write: \(WriteError.reason(error)) in '\(parent.path)'"], status: Failure.Status.cannotCreate)
+            throw NavVizError(["\(directory): error: cannot write: \(WriteError.reason(error)) in '\(parent.path)'"], status: NavVizError.Status.cannotCreate)
         }
         onSignal = registered
     }
@@ -83,7 +83,7 @@ final class OutputDirectory {
             if lstat(target.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
                 throw refusal(directory, "it is a symbolic link; give -o the directory itself or a new one")
             }
-            throw Failure(["\(directory): error: cannot write: it exists and is not a directory"], status: Failure.Status.cannotCreate)
+            throw NavVizError(["\(directory): error: cannot write: it exists and is not a directory"], status: NavVizError.Status.cannotCreate)
         case .notNavviz:
             throw refusal(directory, "it is not empty and has no navviz manifest.json, so navviz did not make it; give -o a new or empty directory, or empty it yourself")
         case .foreign(let file):
@@ -92,8 +92,8 @@ final class OutputDirectory {
     }
 
     /// Exit 73: navviz will not replace this destination.
-    private static func refusal(_ directory: String, _ reason: String) -> Failure {
-        Failure(["\(directory): error: cannot replace '\(directory)': \(reason)"], status: Failure.Status.cannotReplace)
+    private static func refusal(_ directory: String, _ reason: String) -> NavVizError {
+        NavVizError(["\(directory): error: cannot replace '\(directory)': \(reason)"], status: NavVizError.Status.cannotReplace)
     }
 
     deinit { if !finished { discard() } }
@@ -108,27 +108,6 @@ final class OutputDirectory {
             try Self.writePlainly(bytes, to: path(file))
         } catch {
             throw fail(file, error)
-        }
-    }
-
-    /// Why a write failed, in the system's words (`no space left on device`), taken from
-    /// `errno` when it is made.
-    struct WriteError: Error {
-        var reason: String
-        init(errno code: Int32 = errno) {
-            reason = String(cString: strerror(code)).lowercased()
-        }
-
-        /// The system's reason for any error a write can end in (Foundation's wrap `errno`).
-        static func reason(_ error: Error) -> String {
-            if let error = error as? WriteError { return error.reason }
-            let ns = error as NSError
-            if ns.domain == NSPOSIXErrorDomain { return WriteError(errno: Int32(ns.code)).reason }
-            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error {
-                let u = underlying as NSError
-                if u.domain == NSPOSIXErrorDomain { return WriteError(errno: Int32(u.code)).reason }
-            }
-            return ns.localizedDescription
         }
     }
 
@@ -158,19 +137,19 @@ final class OutputDirectory {
 
     /// A failure to write the staged `file`: the message names the destination as given
     /// on the command line (never the hidden staging directory), the file in it and why.
-    func fail(_ file: String, _ error: Error) -> Failure {
+    func fail(_ file: String, _ error: Error) -> NavVizError {
         Self.failure(output: directory, file: file, error)
     }
 
     /// ``fail(_:_:)`` for code that writes into the staged directory without this object
     /// (the frame writer): `output` is the destination as the user gave it.
-    static func failure(output: String, file: String, _ error: Error) -> Failure {
-        Failure(["\(output): error: cannot write: \(file): \(WriteError.reason(error))"], status: Failure.Status.cannotCreate)
+    static func failure(output: String, file: String, _ error: Error) -> NavVizError {
+        NavVizError(["\(output): error: cannot write: \(file): \(WriteError.reason(error))"], status: NavVizError.Status.cannotCreate)
     }
 
     /// A failure to finish the destination, for reasons other than one file's write.
-    func fail(_ reason: String) -> Failure {
-        Failure(["\(directory): error: cannot write: \(reason)"], status: Failure.Status.cannotCreate)
+    func fail(_ reason: String) -> NavVizError {
+        NavVizError(["\(directory): error: cannot write: \(reason)"], status: NavVizError.Status.cannotCreate)
     }
 
     /// Moves the staged directory into place, replacing the destination (checked again, so

@@ -26,7 +26,7 @@ struct AnimationSource {
     /// pass draws instead of reading `storage` again.
     var held: [AnimationFrame]?
     let file: String
-    let options: TimelineOptions
+    let settings: TimelineSettings
     let step: StepMode
     let theme: Theme
     /// The states drawn (`--steps`); nil: all.
@@ -47,29 +47,30 @@ struct AnimationSource {
     /// 56 MB); a longer recording is read twice, a snapshot at a time, and its scenes built
     /// twice. (The hidden option `--held-bytes` sets the size, for tests that need the
     /// second reading.)
-    static let heldBytes = 2 << 20
+    public static let heldBytes = 2 << 20
     static let heldNodes = 25_000
 
     /// Reads `file` once and plans its animation of the states `steps` (all if nil),
     /// refusing it as soon as it would have more than `maxFrames` frames.
-    static func plan(_ file: String, options: TimelineOptions, step: StepMode, theme: Theme,
+    static func plan(_ file: String, settings: TimelineSettings, step: StepMode, theme: Theme,
                      layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max,
-                     heldBytes: Int = AnimationSource.heldBytes) throws -> (AnimationSource, Plan) {
-        if let streamed = SnapshotFile(path: file, options: options.input.options) {
-            let source = AnimationSource(storage: .streamed(streamed), file: file, options: options, step: step, theme: theme, steps: steps)
+                     heldBytes: Int = AnimationSource.heldBytes, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+        if let streamed = SnapshotFile(path: file, options: settings.input) {
+            let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, step: step, theme: theme, steps: steps)
             do {
-                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames)
+                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames, diagnostics: diagnostics)
             } catch is SnapshotStream.Irregular {
                 // Read whole below: that reports what the stream stopped at.
             }
         }
-        let timeline = try options.build(file)
-        let source = AnimationSource(storage: .whole(timeline), file: file, options: options, step: step, theme: theme, steps: steps)
-        return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames)
+        let timeline = try settings.build(file, diagnostics: diagnostics)
+        let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, step: step, theme: theme, steps: steps)
+        return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
+                               diagnostics: diagnostics)
     }
 
     /// The plan, and the source for the second pass: the frames themselves if `hold`.
-    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int) throws -> (AnimationSource, Plan) {
+    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         var planner = AnimationRenderer.Planner(layout: layout)
         var frames: [AnimationFrame.Info] = []
         var kept: [AnimationFrame] = []
@@ -84,7 +85,7 @@ struct AnimationSource {
             do throws(RenderError) {
                 scenes = try planner.add(chunk)
             } catch {
-                throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+                throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
             }
             if hold {
                 kept += zip(chunk, scenes).map { frame, scene in
@@ -97,7 +98,7 @@ struct AnimationSource {
         var lastWithin: Int?
         let (title, warnings, states) = try forEachStep { step in
             outline.add(step)
-            for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
+            for frame in AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme) {
                 chunk.append(frame)
                 frames.append(frame.info)
             }
@@ -113,20 +114,20 @@ struct AnimationSource {
             frames.append(frame.info)
         }
         try planChunk(chunk)
-        Terminal.warning(warnings, file: file)
+        diagnostics.warnings(warnings, file: file)
         outline.title = title
         guard !frames.isEmpty else {
             if let steps {
-                throw Failure(["\(displayName(file)): error: --steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")"],
-                              status: Failure.Status.usage)
+                throw NavVizError(["\(displayName(file)): error: --steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")"],
+                              status: NavVizError.Status.usage)
             }
-            throw Failure(["\(displayName(file)): error: the document has no frames to animate"], status: Failure.Status.dataError)
+            throw NavVizError(["\(displayName(file)): error: the document has no frames to animate"], status: NavVizError.Status.dataError)
         }
         let windows: [AnimationRenderer.Window]
         do {
             windows = try planner.windows()
         } catch {
-            throw Failure(error, file: file)
+            throw NavVizError(error, file: file)
         }
         var source = self
         if hold { source.held = kept }
@@ -145,7 +146,7 @@ struct AnimationSource {
         var number = 0
         do {
             try forEachStep { step in
-                for frame in AnimationPlan.frames(for: step, step: self.step, dialect: options.dialect, theme: theme) {
+                for frame in AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme) {
                     guard number < count else { throw changed() }
                     try body(number, frame)
                     number += 1
@@ -164,14 +165,14 @@ struct AnimationSource {
 
     /// The refusal of an animation past `maxFrames` frames at state `index`, naming the
     /// options that choose less: the states that fit, and the limit.
-    private func tooManyFrames(_ maxFrames: Int, at index: Int, lastWithin: Int?) -> Failure {
+    private func tooManyFrames(_ maxFrames: Int, at index: Int, lastWithin: Int?) -> NavVizError {
         let first = steps?.lower ?? 0
         let fit = lastWithin.map { "--steps \(first)..\($0)" } ?? "fewer states with --steps A..B"
-        return Failure(["""
+        return NavVizError(["""
             \(displayName(file)): error: the animation would have more than \(PlainText.count(maxFrames)) frames \
             (the limit, reached at state \(PlainText.count(index))); draw part of it with \(fit) \
             (0-based states, both included), or raise the limit with --max-frames N
-            """], status: Failure.Status.dataError)
+            """], status: NavVizError.Status.dataError)
     }
 
     /// The frames after the timeline's states: where a failing script or route stopped,
@@ -183,8 +184,8 @@ struct AnimationSource {
         return [AnimationPlan.failureFrame(stoppedAt: last.tree, failure: failure, theme: theme)]
     }
 
-    private func changed() -> Failure {
-        Failure(["\(displayName(file)): error: the file changed while navviz was reading it"], status: Failure.Status.noInput)
+    private func changed() -> NavVizError {
+        NavVizError(["\(displayName(file)): error: the file changed while navviz was reading it"], status: NavVizError.Status.noInput)
     }
 
     /// Every state in order (those of `steps`, the first of them without the transition
@@ -218,10 +219,10 @@ struct AnimationSource {
             return (timeline.title, [], states)
         case .streamed(let f):
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
-            var stepper = SequenceStepper(dialect: options.dialect)
+            var stepper = SequenceStepper(dialect: settings.dialect)
             while let read = try stream.next() {
                 let step = stepper.step(read)
-                if try !visit(options.redact ? Redaction.redact(step) : step) { break }
+                if try !visit(settings.redact ? Redaction.redact(step) : step) { break }
             }
             return (stream.title, stream.warnings, states)
         }

@@ -1,19 +1,25 @@
-import NavVizCore
-
 /// The text and JSON outputs of `diff`.
-enum DiffReport {
+public enum DiffReport {
     /// One transition: two frames and where they are in the document.
-    struct Step {
-        var from: Int
-        var to: Int
-        var before: Frame
-        var after: Frame
+    public struct Step {
+        public var from: Int
+        public var to: Int
+        public var before: Frame
+        public var after: Frame
         /// `frames[0] → frames[1] (label)`, or `BEFORE → AFTER`.
-        var title: String
+        public var title: String
+
+        public init(from: Int, to: Int, before: Frame, after: Frame, title: String) {
+            self.from = from
+            self.to = to
+            self.before = before
+            self.after = after
+            self.title = title
+        }
     }
 
     /// Numbered operations; with `headers`, each transition under its title line.
-    static func text(_ steps: [Step], dialect: DiffDialect, headers: Bool) -> String {
+    public static func text(_ steps: [Step], dialect: DiffDialect, headers: Bool) -> String {
         guard headers else {
             return steps.map { OperationFormat.text(TreeDiff.operations(from: $0.before.tree, to: $0.after.tree, dialect: dialect)) }.joined()
         }
@@ -26,7 +32,7 @@ enum DiffReport {
     /// FORMAT.md's array of operations for one transition (`array`), else one object per
     /// transition: `{"from": 0, "to": 1, "label": "…" or null, "operations": [...]}`, where
     /// `label` is the label of the frame the transition reaches.
-    static func json(_ steps: [Step], dialect: DiffDialect, array: Bool) -> String {
+    public static func json(_ steps: [Step], dialect: DiffDialect, array: Bool) -> String {
         if array, let step = steps.first {
             return OperationFormat.jsonArray(TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect))
         }

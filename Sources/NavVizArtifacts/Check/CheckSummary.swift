@@ -3,8 +3,8 @@ import NavVizRender
 
 /// `check --step-summary`: the check as Markdown for a GitHub step summary: a table of the
 /// documents and, for each that drifted, its differences as a `diff` block.
-enum CheckSummary {
-    static func markdown(_ outcomes: [CheckOutcome], limit: Int = StepSummary.limit) -> String {
+public enum CheckSummary {
+    public static func markdown(_ outcomes: [CheckOutcome], limit: Int = StepSummary.limit) -> String {
         let e = MarkdownText.inline
         let drifted = outcomes.count { $0.status == .drifted }, errors = outcomes.count { $0.status == .error }
         var head = "## navviz check: "

@@ -8,12 +8,7 @@ import NavVizRender
 /// composes their SVG; PNG frames, and every frame of a `--layout per-frame` animation, are
 /// drawn by Graphviz worker processes (``GraphvizPool``) in parallel, a chunk of frames at a
 /// time, each worker a run of consecutive frames.
-enum FrameJobs {
-    /// How many worker processes draw frames: `requested`, else one per core.
-    static func workers(requested: Int?) -> Int {
-        requested ?? ProcessInfo.processInfo.activeProcessorCount
-    }
-
+enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`, described by `infos`)
     /// and writes them into `directory`, a chunk of frames at a time: the looks a chunk needs
     /// are drawn together, and its frame files are written on a thread of their own while the
@@ -46,7 +41,7 @@ enum FrameJobs {
                                                               captions: chunk.map { FrameCaption.lines(infos[$0.number], number: $0.number + 1, count: count) },
                                                               maxPixels: maxPixels)
             } catch {
-                throw Failure(error, file: source.file)
+                throw NavVizError(error, file: source.file)
             }
             if !checked {
                 // The first chunk stands for every frame.

@@ -21,10 +21,10 @@ struct Expectation: Equatable {
     var transitions: [NavVizCore.Timeline.Transition]
     var failure: String?
 
-    init(_ timeline: NavVizCore.Timeline, options: TimelineOptions) {
+    init(_ timeline: NavVizCore.Timeline, settings: TimelineSettings) {
         source = timeline.source.rawValue
-        dialect = options.dialect.rawValue
-        redact = options.redact
+        dialect = settings.dialect.rawValue
+        redact = settings.redact
         transitions = timeline.transitions
         failure = timeline.failure
     }
@@ -60,9 +60,9 @@ struct Expectation: Equatable {
         do {
             json = try DocumentReader.parseJSON(bytes)
         } catch {
-            throw Failure(error.lines(file: path), status: Failure.Status.dataError)
+            throw NavVizError(error.lines(file: path), status: NavVizError.Status.dataError)
         }
-        func fail(_ m: String) -> Failure { Failure(["\(path): error: \(m)"], status: Failure.Status.dataError) }
+        func fail(_ m: String) -> NavVizError { NavVizError(["\(path): error: \(m)"], status: NavVizError.Status.dataError) }
         let root = json.root
         guard json.kind(root) == .object, let ts = json.member("transitions", of: root), json.kind(ts) == .array else {
             throw fail("not an expectation: expected an object with 'transitions' (write one with --record)")

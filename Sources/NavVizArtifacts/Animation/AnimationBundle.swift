@@ -27,7 +27,7 @@ struct AnimationBundle {
 
     /// Writes the GIF, index.html, summary.md and manifest.json into `staged`, whose
     /// `frames/` already holds every frame.
-    func finish(in staged: OutputDirectory) throws {
+    func finish(in staged: OutputDirectory, diagnostics: Diagnostics) throws {
         let svgNames = frames.indices.map(Self.svgName)
         let pngNames = frames.indices.map(Self.pngName)
         var gifName: String?
@@ -41,7 +41,7 @@ struct AnimationBundle {
                 try staged.write("animation.gif", bytes)
                 gifName = "animation.gif"
                 if fit.colors < 255 || fit.stride > 1 {
-                    Terminal.note("animation.gif: note: \(fit.colors) colours\(fit.stride > 1 ? ", every \(Self.ordinal(fit.stride)) frame (\(PlainText.count(fit.frames)) of \(PlainText.count(frames.count)))" : "") "
+                    diagnostics.note("animation.gif: note: \(fit.colors) colours\(fit.stride > 1 ? ", every \(Self.ordinal(fit.stride)) frame (\(PlainText.count(fit.frames)) of \(PlainText.count(frames.count)))" : "") "
                         + "to stay within --gif-limit \(PlainText.bytes(gifLimit)): \(PlainText.bytes(fit.bytes)); the PNG frames and the player have every frame")
                 }
                 if !png {
@@ -49,13 +49,13 @@ struct AnimationBundle {
                     for name in pngNames { try? FileManager.default.removeItem(atPath: staged.path(name)) }
                 }
             } catch let error as GIFEncoder.GIFError {
-                if case .tooLarge = error { throw Failure(["\(staged.directory): error: \(error)"], status: Failure.Status.dataError) }
-                throw Failure(["\(staged.directory): error: \(error)"], status: Failure.Status.software)
+                if case .tooLarge = error { throw NavVizError(["\(staged.directory): error: \(error)"], status: NavVizError.Status.dataError) }
+                throw NavVizError(["\(staged.directory): error: \(error)"], status: NavVizError.Status.software)
             }
         }
         let page = try staged.append("index.html")
         defer { try? page.close() }
-        try HTMLPlayer.write(title: title, model: player, delayMilliseconds: delay, theme: theme) { bytes throws(Failure) in
+        try HTMLPlayer.write(title: title, model: player, delayMilliseconds: delay, theme: theme) { bytes throws(NavVizError) in
             do { try page.write(contentsOf: bytes) } catch { throw staged.fail("index.html", error) }
         }
         try staged.write("summary.md", Array(SummaryWriter.markdown(title: title, outline: outline, frames: frames, files: svgNames, theme: theme).utf8))
@@ -64,7 +64,7 @@ struct AnimationBundle {
         let named = Set(svgNames + (png ? pngNames : []) + (gifName.map { [$0] } ?? []))
         let others = Self.stagedFiles(staged).filter { !named.contains($0) }
         try ManifestWriter.write(title: title, outline: outline, frames: frames, svgFiles: svgNames, pngFiles: png ? pngNames : nil, gif: gifName,
-                                 files: others) { text throws(Failure) in
+                                 files: others) { text throws(NavVizError) in
             do { try manifest.write(contentsOf: Array(text.utf8)) } catch { throw staged.fail("manifest.json", error) }
         }
     }

@@ -2,9 +2,9 @@ import NavVizCore
 
 /// How one transition of a checked document compares with its expectation: what
 /// `check`'s text, reports and annotations say about it.
-struct TransitionCheck {
+public struct TransitionCheck {
     /// The outcome of one transition.
-    enum Status: String {
+    public enum Status: String {
         /// The operations are the expected ones.
         case matched
         /// Both sides have the transition, with different operations.
@@ -16,25 +16,25 @@ struct TransitionCheck {
     }
 
     /// 0-based; messages say `step index + 1`.
-    var index: Int
+    public var index: Int
     /// The document's label for it, else the expectation's.
-    var label: String?
-    var status: Status
+    public var label: String?
+    public var status: Status
     /// The recorded operations (nil for an extra transition).
-    var expected: [Operation]?
+    public var expected: [Operation]?
     /// The document's operations (nil for a missing transition).
-    var actual: [Operation]?
+    public var actual: [Operation]?
 
-    var step: Int { index + 1 }
+    public var step: Int { index + 1 }
 
     /// `step 2` or `step 2 (open chat)`, controls in the label shown as escapes.
-    var name: String {
+    public var name: String {
         "step \(step)" + (label.map { " (\(PlainText.visible($0)))" } ?? "")
     }
 
     /// What `check` prints for it: `step 2 (label):`, then the operations numbered, the
     /// expected ones marked `-` and the actual ones `+` where they differ.
-    var lines: [String] {
+    public var lines: [String] {
         var out = ["\(name):"]
         let e = expected ?? [], a = actual ?? []
         if e.isEmpty, a.isEmpty {
@@ -53,7 +53,7 @@ struct TransitionCheck {
     }
 
     /// One line: `step 5 (Hide): expected 1 operation, found 2`.
-    var summary: String {
+    public var summary: String {
         func count(_ ops: [Operation]?) -> String {
             let n = ops?.count ?? 0
             return "\(n) operation\(n == 1 ? "" : "s")"

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
+import NavVizArtifacts
 import NavVizCore
 import NavVizRender
 
 extension NavVizCommand {
     /// `navviz animate FILE -o DIR`: a routing sequence as step-by-step frames, an HTML
     /// player, a Markdown summary and a manifest (and PNG frames and a GIF on request).
-    struct Animate: ParsableCommand {
+    struct AnimateCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "animate",
             abstract: "Turn a sequence, log, script or route into a step-by-step animation.",
             discussion: """
             Writes DIR/frames/0001.svg, 0002.svg, … (each with a caption: frame i of N, \
@@ -85,65 +87,32 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let (source, plan) = try frames.plan(file)
-                let name = title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-                let count = plan.frames.count
-                if count >= Self.noteFrames {
-                    // A long run says up front what it will make.
-                    let kinds = (png ? ["PNG"] : []) + (gif ? ["a GIF"] : [])
-                    Terminal.note("\(displayName(file)): note: drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it")
-                }
-                let staged = try OutputDirectory(output, inputs: [file])
-                if dotOnly {
-                    // For benchmarks: the Graphviz source of every frame, and nothing drawn.
-                    try source.forEachFrame(expecting: count) { i, frame in
-                        let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
-                        try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
-                    }
-                    try AnimationBundle.writeFileList(title: name, in: staged)
-                    try staged.commit()
-                    Terminal.out("\(output)/frames\n")
-                    return
-                }
-                GraphvizPool.shared.size = FrameJobs.workers(requested: jobs)
+                var options = Animation.Options()
+                frames.apply(to: &options)
+                options.png = png
+                options.gif = gif
+                options.gifLimit = Int(gifLimit * 1_000_000)
+                options.maxPixels = maxWidth
+                options.delay = delay
+                options.title = title
+                options.jobs = jobs
+                options.dotOnly = dotOnly
                 let progress = Progress(enabled: Terminal.stderrIsTerminal)
                 defer { progress.finish() }
-                let player = try FrameJobs.render(source, count: count, windows: plan.windows, infos: plan.frames, png: png || gif,
-                                                  maxPixels: maxWidth, directory: staged.temporary.path, output: output, progress: progress.update)
+                let written = try Animation.write(file, to: output, options: options, diagnostics: Terminal.diagnostics(progress: progress))
                 progress.finish()
-                let bundle = AnimationBundle(title: name, outline: plan.outline, frames: plan.frames, player: player, png: png, gif: gif, gifLimit: Int(gifLimit * 1_000_000), delay: delay,
-                                             theme: frames.theme.value)
-                try bundle.finish(in: staged)
-                try staged.commit()
-                Terminal.out("\(output)/index.html\n")
+                Terminal.out(written.main + "\n")
                 if let stepSummary {
-                    try StepSummary.append(to: stepSummary) { bundle.stepSummary(limit: $0) }
+                    try StepSummary.append(to: stepSummary, diagnostics: Terminal.diagnostics()) { written.stepSummary(limit: $0) }
                 }
-                if let failure = plan.outline.failure {
-                    throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
+                if let failure = written.failure {
+                    throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.checkFailed)
                 }
             }
         }
-
-        /// From this many frames on, a run says up front what it will draw.
-        static let noteFrames = 1_000
     }
 }
 
 extension StepMode: ExpressibleByArgument {}
 extension AnimationRenderer.LayoutMode: ExpressibleByArgument {}
 extension DiffDialect: ExpressibleByArgument {}
-
-/// `rendering frames 12/40` on stderr, rewritten in place, only on a terminal.
-final class Progress {
-    let enabled: Bool
-    init(enabled: Bool) { self.enabled = enabled }
-    func update(_ done: Int, _ total: Int) {
-        guard enabled else { return }
-        _ = Terminal.write(Array("\rrendering frames \(done)/\(total)".utf8), to: STDERR_FILENO)
-    }
-    func finish() {
-        guard enabled else { return }
-        _ = Terminal.write(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
-    }
-}
