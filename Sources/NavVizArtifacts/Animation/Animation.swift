@@ -87,34 +87,36 @@ public enum Animation {
     /// replaced when navviz wrote it; throws ``NavVizError`` for what stops it (the output
     /// is then left as it was). Notes, warnings and progress go to `diagnostics`.
     public static func write(_ file: String, to output: String, options: Options, diagnostics: Diagnostics = .silent) throws -> Written {
+        // The destination is checked (and staged) before any work; what the frames record
+        // goes into the staged directory as they are planned.
+        let staged = try OutputDirectory(output, inputs: [file])
+        let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
+                                         theme: options.theme)
         let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, step: options.step, theme: options.theme, layout: options.layout,
                                                       steps: options.steps, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
-                                                      diagnostics: diagnostics)
+                                                      bundle: bundle, diagnostics: diagnostics)
         let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-        let count = plan.frames.count
+        let count = plan.frameCount
         if count >= noteFrames {
             // A long run says up front what it will make.
             let kinds = (options.png ? ["PNG"] : []) + (options.gif ? ["a GIF"] : [])
             diagnostics.note("\(displayName(file)): note: drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it")
         }
-        let staged = try OutputDirectory(output, inputs: [file])
         if options.dotOnly {
             // For benchmarks: the Graphviz source of every frame, and nothing drawn.
             try source.forEachFrame(expecting: count) { i, frame in
                 let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
                 try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
             }
-            try AnimationBundle.writeFileList(title: title, in: staged)
+            try bundle.writeFileList(title: title)
             try staged.commit()
             return Written(main: "\(output)/frames", frames: count, failure: nil, bundle: nil)
         }
         GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let player = try FrameDrawing.render(source, count: count, windows: plan.windows, infos: plan.frames, png: options.png || options.gif,
-                                             maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
-                                             progress: diagnostics.progress ?? { _, _ in })
-        let bundle = AnimationBundle(title: title, outline: plan.outline, frames: plan.frames, player: player, png: options.png, gif: options.gif,
-                                     gifLimit: options.gifLimit, delay: options.delay, theme: options.theme)
-        try bundle.finish(in: staged, diagnostics: diagnostics)
+        try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
+                                maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
+                                progress: diagnostics.progress ?? { _, _ in })
+        try bundle.finish(title: title, outline: plan.outline, diagnostics: diagnostics)
         try staged.commit()
         return Written(main: "\(output)/index.html", frames: count, failure: plan.outline.failure, bundle: bundle)
     }

@@ -36,8 +36,8 @@ struct AnimationSource {
     struct Plan {
         /// The layout windows, in frame order.
         var windows: [AnimationRenderer.Window]
-        /// Every frame's description, in order.
-        var frames: [AnimationFrame.Info]
+        /// How many frames the animation has.
+        var frameCount: Int
         var outline: TimelineOutline
     }
 
@@ -51,14 +51,16 @@ struct AnimationSource {
     static let heldNodes = 25_000
 
     /// Reads `file` once and plans its animation of the states `steps` (all if nil),
-    /// refusing it as soon as it would have more than `maxFrames` frames.
+    /// refusing it as soon as it would have more than `maxFrames` frames. Each state and its
+    /// frames are recorded in `bundle` as they are planned.
     static func plan(_ file: String, settings: TimelineSettings, step: StepMode, theme: Theme,
                      layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max,
-                     heldBytes: Int = AnimationSource.heldBytes, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+                     heldBytes: Int = AnimationSource.heldBytes, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: settings.input) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, step: step, theme: theme, steps: steps)
             do {
-                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames, diagnostics: diagnostics)
+                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames, bundle: bundle,
+                                       diagnostics: diagnostics)
             } catch is SnapshotStream.Irregular {
                 // Read whole below: that reports what the stream stopped at.
             }
@@ -66,13 +68,16 @@ struct AnimationSource {
         let timeline = try settings.build(file, diagnostics: diagnostics)
         let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, step: step, theme: theme, steps: steps)
         return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
-                               diagnostics: diagnostics)
+                               bundle: bundle, diagnostics: diagnostics)
     }
 
     /// The plan, and the source for the second pass: the frames themselves if `hold`.
-    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int, bundle: AnimationBundle,
+                      diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+        // A streamed reading that gave up part way is planned again, read whole.
+        try bundle.restartPlanning()
         var planner = AnimationRenderer.Planner(layout: layout)
-        var frames: [AnimationFrame.Info] = []
+        var count = 0
         var kept: [AnimationFrame] = []
         var outline: TimelineOutline
         switch storage {
@@ -88,35 +93,32 @@ struct AnimationSource {
                 throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
             }
             if hold {
-                kept += zip(chunk, scenes).map { frame, scene in
-                    AnimationFrame(label: frame.label, phase: frame.phase, transition: frame.transition, operations: frame.operations,
-                                   shown: frame.shown, scene: { scene })
-                }
+                kept += zip(chunk, scenes).map { frame, scene in frame.holding(scene) }
             }
         }
         // The last state whose frames are within `maxFrames`, for the message past it.
         var lastWithin: Int?
         let (title, warnings, states) = try forEachStep { step in
             outline.add(step)
-            for frame in AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme) {
-                chunk.append(frame)
-                frames.append(frame.info)
-            }
-            guard frames.count <= maxFrames else { throw tooManyFrames(maxFrames, at: step.index, lastWithin: lastWithin) }
+            let frames = AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme)
+            guard count + frames.count <= maxFrames else { throw tooManyFrames(maxFrames, at: step.index, lastWithin: lastWithin) }
+            try bundle.planned(step, frames: frames, first: count)
+            chunk += frames
+            count += frames.count
             lastWithin = step.index
             if chunk.count >= AnimationRenderer.Drawing.framesPerChunk {
                 try planChunk(chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        for frame in trailingFrames() {
-            chunk.append(frame)
-            frames.append(frame.info)
-        }
+        let trailing = trailingFrames()
+        try bundle.planned(nil, frames: trailing, first: count)
+        chunk += trailing
+        count += trailing.count
         try planChunk(chunk)
         diagnostics.warnings(warnings, file: file)
         outline.title = title
-        guard !frames.isEmpty else {
+        guard count > 0 else {
             if let steps {
                 throw NavVizError(["\(displayName(file)): error: --steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")"],
                               status: NavVizError.Status.usage)
@@ -131,7 +133,7 @@ struct AnimationSource {
         }
         var source = self
         if hold { source.held = kept }
-        return (source, Plan(windows: windows, frames: frames, outline: outline))
+        return (source, Plan(windows: windows, frameCount: count, outline: outline))
     }
 
     /// Calls `body` with every frame (of `count`) in order (the second pass). A streamed file

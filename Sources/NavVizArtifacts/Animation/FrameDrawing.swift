@@ -9,15 +9,15 @@ import NavVizRender
 /// drawn by Graphviz worker processes (``GraphvizPool``) in parallel, a chunk of frames at a
 /// time, each worker a run of consecutive frames.
 enum FrameDrawing {
-    /// Draws the `count` frames of `source` (planned into `windows`, described by `infos`)
-    /// and writes them into `directory`, a chunk of frames at a time: the looks a chunk needs
-    /// are drawn together, and its frame files are written on a thread of their own while the
-    /// next chunk is drawn. Returns what the player draws, gathered from the same scenes.
-    /// Messages name `output`, the destination as the user gave it, of which `directory` is
-    /// the hidden staged copy.
-    static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], infos: [AnimationFrame.Info], png: Bool,
+    /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
+    /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
+    /// and its frame files are written on a thread of their own while the next chunk is
+    /// drawn. Each frame is recorded in `bundle` (the player and the manifest) from the same
+    /// scene. Messages name `output`, the destination as the user gave it, of which
+    /// `directory` is the hidden staged copy.
+    static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], bundle: AnimationBundle, png: Bool,
                        maxPixels: Int = AnimationRenderer.Drawing.defaultMaxPixels,
-                       directory: String, output: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> PlayerModel {
+                       directory: String, output: String, progress: (Int, Int) -> Void = { _, _ in }) throws {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
@@ -30,7 +30,6 @@ enum FrameDrawing {
         }
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         var checked = false
-        var model = PlayerModel()
         var window = -1
         func draw() throws {
             let rendered: [AnimationRenderer.Rendered]
@@ -38,7 +37,7 @@ enum FrameDrawing {
                 // A chunk's frames are consecutive and in one window; frames are numbered
                 // from 1, as their files are.
                 rendered = try windows[window].drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
-                                                              captions: chunk.map { FrameCaption.lines(infos[$0.number], number: $0.number + 1, count: count) },
+                                                              captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
                                                               maxPixels: maxPixels)
             } catch {
                 throw NavVizError(error, file: source.file)
@@ -49,8 +48,8 @@ enum FrameDrawing {
                 let svg = rendered.reduce(0) { $0 + $1.svg.count }, all = rendered.reduce(svg) { $0 + ($1.png?.count ?? 0) }
                 try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
             }
-            for ((i, _), rendered) in zip(chunk, rendered) {
-                model.add(infos[i], scene: rendered.scene, file: AnimationBundle.svgName(i))
+            for ((i, frame), rendered) in zip(chunk, rendered) {
+                try bundle.drawn(i, info: frame.info, scene: rendered.scene)
                 try writer.write(rendered.svg, AnimationBundle.svgName(i))
                 if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
                 progress(i + 1, count)
@@ -63,7 +62,7 @@ enum FrameDrawing {
                     if !chunk.isEmpty { try draw() }
                     if window >= 0 { windows[window].drawing.finished() }
                     window = windows.firstIndex { $0.frames.contains(i) }!
-                    model.beginWindow(windows[window].drawing.stable)
+                    try bundle.beginWindow(windows[window].drawing.stable)
                 }
                 chunk.append((i, frame))
                 if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }
@@ -75,6 +74,5 @@ enum FrameDrawing {
             throw error
         }
         try writer.finish()
-        return model
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// held; the rest are `let`s (a serial queue, a semaphore, the write function, called only on
 /// the queue).
 final class FrameWriter: @unchecked Sendable {
-    static let maxPending = 64 << 20
+    static let maxPending = 4 << 20
 
     private let queue = DispatchQueue(label: "navviz.frames")
     private let lock = NSLock()

@@ -136,7 +136,7 @@ struct SnapshotStreamTests {
         var outline = TimelineOutline(title: whole.title, source: .sequence)
         for step in steps { outline.add(step) }
         #expect(outline.stateCount == whole.frames.count)
-        #expect(outline.transitions == whole.transitions)
+        #expect(outline.transitionCount == whole.transitions.count)
         #expect(outline.operationCount == whole.allOperations.count)
         #expect(outline.last == whole.frames.last)
     }
