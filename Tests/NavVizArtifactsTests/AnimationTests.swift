@@ -72,6 +72,17 @@ import _NavVizTestSupport
         #expect(frames.filter { $0.hasSuffix(".svg") }.count == written.frames)
         // State 1 is drawn as a start (one frame), state 2 with its transition (two).
         #expect(written.frames == 3)
+        // Transitions keep the document's numbers: the one into state 2 is number 2, in the
+        // manifest's frames and transitions and in the summary, which links its frames.
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let transitions = try #require(manifest["transitions"] as? [[String: Any]])
+        #expect(transitions.map { $0["number"] as? Int } == [2])
+        let entries = try #require(manifest["frames"] as? [[String: Any]])
+        #expect(entries.map { $0["transition"] as? Int } == [nil, 2, 2])
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains(" | [0002](frames/0002.svg) [0003](frames/0003.svg) |\n"))
+        #expect(summary.contains("\n| 2 | "))
+        #expect(!FileManager.default.fileExists(atPath: out + "/.navviz-spool"))
     }
 
     @Test func aDirectoryNavvizDidNotWriteIsRefusedAndKept() throws {
