@@ -195,9 +195,10 @@ fuzz-binary: build
 
 ## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
 ## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
-## printed, diffed and routed, 300 dot layouts through one worker pool.
+## printed, diffed and routed, 300 dot layouts through one worker pool, the player in
+## Chromium driven through a 300-transition session.
 size: build
-	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests"
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests|PlayerBrowserTests"
 
 ## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
 ## prints definite, indirect and possible bytes and whose stacks they are.

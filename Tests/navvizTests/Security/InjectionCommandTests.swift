@@ -98,15 +98,13 @@ struct InjectionCommandTests {
         #expect(headings.count == 4, "\(name): \(headings)")
     }
 
-    @Test(.enabled(if: PlayerBrowserTests.chromium != nil))
+    /// A label that would run a script if it were markup, in the player in a browser (loaded
+    /// with the other browser tests' pages, ``BrowserSession``).
+    @Test(.enabled(if: BrowserSession.chromium != nil))
     func hostilePlayerRunsNoScriptInABrowser() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-hostile-player-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let text = "<img src=x onerror=\"document.body.dataset.pwned=1\"></script><script>document.body.dataset.pwned=2</script>"
-        let r = try NavVizBinary.run(["animate", "-", "-o", dir.path], stdin: Hostile.sequence(text))
-        #expect(r.status == 0, "\(r.stderr)")
-        let page = try PlayerBrowserTests.browse(dir.appendingPathComponent("index.html").absoluteString + "#2")
-        #expect(PlayerBrowserTests.attribute("data-frame", in: page.dom) == "2")
+        let page = try BrowserSession.page("hostile")
+        #expect(page.run.status == 0, "\(page.run.stderr)")
+        #expect(BrowserSession.attribute("data-frame", in: page.dom) == "2")
         #expect(!page.dom.contains("data-pwned"), "a script from the document ran")
         #expect(!page.dom.contains("<img"))
         #expect(page.dom.contains("&lt;img src=x"), "the label is shown as text")
