@@ -103,6 +103,18 @@ struct GoldenFileTests {
         }
         let result = try NavVizBinary.run(arguments)
         try compare(run, result: result, stdout: result.stdoutBytes)
+        if run.file.hasSuffix(".json") { Self.expectJSON(run, result) }
+    }
+
+    /// A JSON output parses as JSON (for OutputFormatTests' rule that every command's JSON
+    /// output is JSON); an unreachable route (status 1) writes nothing at all.
+    static func expectJSON(_ run: Run, _ result: NavVizBinary.Result) {
+        if result.status == 1 && run.arguments[0] == "route" {
+            #expect(result.stdout.isEmpty, "\(run.file): an unreachable destination printed \(result.stdout.prefix(120))")
+            return
+        }
+        #expect(result.status == 0 || result.status == 1, "\(run.arguments): \(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdoutBytes))) != nil, "\(run.arguments) printed no JSON: \(result.stdout.prefix(120))")
     }
 
     /// Compares (or records) the output and the `.stderr` file beside it.
