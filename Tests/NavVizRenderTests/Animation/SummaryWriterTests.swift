@@ -43,9 +43,13 @@ struct SummaryWriterTests {
         for block in mermaidBlocks(text) { #expect(block.count < 50_000) }
     }
 
+    /// The two 10,000-transition sessions, built once for the six tests that read them.
+    static let largeChangeHalfway = session(10_000, large: 5_000)
+    static let largeChangeEarly = session(10_000, large: 17)
+
     @Test(arguments: [true, false])
     func tenThousandStepsFitAndShowWhatMatters(linked: Bool) {
-        let (outline, frames) = Self.session(10_000, large: 5_000)
+        let (outline, frames) = Self.largeChangeHalfway
         let files = linked ? Self.files(frames) : nil
         let text = SummaryWriter.markdown(title: "generated session", outline: outline, frames: frames, files: files, theme: .light)
         Self.expectWithinLimits(text)
@@ -84,7 +88,7 @@ struct SummaryWriterTests {
     /// The step summary gets the room left in `$GITHUB_STEP_SUMMARY`: it keeps to it.
     @Test(arguments: [200, 1_500, 20_000, 70_000])
     func aStepSummaryKeepsToTheRoomLeft(room: Int) {
-        let (outline, frames) = Self.session(10_000, large: 17)
+        let (outline, frames) = Self.largeChangeEarly
         let text = SummaryWriter.markdown(title: "generated session", outline: outline, frames: frames, files: nil, theme: .light, limit: room)
         Self.expectWithinLimits(text, limit: room)
         #expect(text.hasPrefix("# generated session"))
