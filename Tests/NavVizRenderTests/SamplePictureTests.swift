@@ -11,18 +11,9 @@ import _NavVizTestSupport
 /// the binary would hand it; the drawing goes through this process's worker pool instead of
 /// two navviz processes, and their workers, per sample.
 struct SamplePictureTests {
-    /// The frame `navviz render` draws by default: the last.
-    static func lastFrame(_ document: Document) -> Frame? {
-        switch document {
-        case .snapshot(let tree): Frame(tree: tree)
-        case .sequence(let sequence): sequence.frames.last
-        case .route, .script: TimelineBuilder.build(document).frames.last
-        }
-    }
-
     @Test(arguments: PackagePaths.allSamples())
     func sampleRendersAsSVGAndPNG(_ name: String) throws {
-        let frame = try #require(Self.lastFrame(try Samples.load(name)))
+        let frame = try #require(Samples.lastFrame(of: try Samples.load(name)))
         let plain = DOTEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label))
         let golden = PackagePaths.root.appendingPathComponent("Tests/Goldens/\(name)/render.dot")
         #expect(plain == (try String(contentsOf: golden, encoding: .utf8)), "the scene made here is not the one `navviz render \(name)` draws")

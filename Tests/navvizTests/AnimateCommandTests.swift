@@ -248,7 +248,7 @@ struct AnimateCommandTests {
         let text = try NavVizBinary.run(["timeline", "Samples/tempura-showhide.script.json"])
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("Tempura Show and Hide\n\nframe 0: initial\nscreenA ScreenAViewController ●\n"))
-        let json = try NavVizBinary.run(["timeline", "Samples/portus-loop.route.json", "--format", "json"])
+        let json = try NavVizBinary.shared(["timeline", "Samples/portus-loop.route.json", "--format", "json"])
         #expect(json.status == 1)
         #expect(json.stdout.contains("\"failure\": \"destination not reachable: "))
         #expect(json.stderr.hasPrefix("Samples/portus-loop.route.json: error: destination not reachable: "))

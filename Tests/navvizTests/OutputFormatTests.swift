@@ -62,7 +62,7 @@ struct OutputFormatTests {
     }
 
     @Test func renderWritesMermaid() throws {
-        let r = try NavVizBinary.run(["render", "Samples/nivelir-chat.yaml", "--format", "mermaid"])
+        let r = try NavVizBinary.shared(["render", "Samples/nivelir-chat.yaml", "--format", "mermaid"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("flowchart TD\n"))
         #expect(r.stdout.contains("  n6(\"ChatViewController<br/><small>chatId=42</small>\")\n"))

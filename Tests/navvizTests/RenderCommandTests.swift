@@ -25,7 +25,7 @@ struct RenderCommandTests {
     }
 
     @Test func jsonRoundTripsThroughStdin() throws {
-        let first = try NavVizBinary.run(["render", "Samples/nivelir-chat.yaml", "--format", "json"])
+        let first = try NavVizBinary.shared(["render", "Samples/nivelir-chat.yaml", "--format", "json"])
         #expect(first.status == 0)
         let second = try NavVizBinary.run(["render", "-", "--format", "json"], stdin: first.stdout)
         #expect(second.status == 0)
@@ -175,7 +175,7 @@ extension RenderCommandTests {
         #expect(initial.stdout == "screenA ScreenAViewController ●\n")
         let second = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--frame", "2"])
         #expect(second.stdout == "screenA ScreenAViewController ●\n└─ screenB ●\n   └─ screenC ●\n")
-        let routed = try NavVizBinary.run(["render", "Samples/portus-example-1.route.json", "--format", "json"])
+        let routed = try NavVizBinary.shared(["render", "Samples/portus-example-1.route.json", "--format", "json"])
         #expect(routed.status == 0)
         #expect(routed.stdout.contains("\"id\": \"node8\""))
         let broken = try NavVizBinary.run(["render", "-"], stdin: #"{"initial": {"id": "r"}, "steps": [{"actions": [{"pop": "x"}]}]}"#)
