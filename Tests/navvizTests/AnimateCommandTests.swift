@@ -3,7 +3,6 @@ import Testing
 import _NavVizTestSupport
 
 /// `navviz animate`, `timeline` and `check` run as a user runs them.
-@Suite(.serialized)
 struct AnimateCommandTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-anim-\(UUID().uuidString)")

@@ -23,7 +23,6 @@ import _NavVizTestSupport
 /// `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
 /// output shown after it has an `error:` line: then it fails, and says that. Every line of
 /// shown output (lines with `…` excepted) appears in what the command printed.
-@Suite(.serialized)
 struct ExamplesTests {
     struct Example: CustomStringConvertible {
         var source: String

@@ -4,7 +4,6 @@ import _NavVizTestSupport
 
 /// `navviz render` and `navviz validate` run as a user runs them: stdout, stderr and the exit
 /// status checked separately.
-@Suite(.serialized)
 struct RenderCommandTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-tests-\(UUID().uuidString)")

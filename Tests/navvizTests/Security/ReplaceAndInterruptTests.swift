@@ -5,7 +5,6 @@ import _NavVizTestSupport
 /// navviz replaces only what it wrote, and an interrupted run leaves nothing behind: its
 /// workers end, its staging is removed, the previous output is intact, and a staging
 /// directory left by a killed run is cleaned by the next run into the same place.
-@Suite(.serialized)
 struct ReplaceAndInterruptTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-replace-\(UUID().uuidString)")
