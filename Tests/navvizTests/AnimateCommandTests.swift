@@ -193,7 +193,7 @@ struct AnimateCommandTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("keep")
-        let first = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        let first = try MadeBundles.copy("Samples/tempura-showhide.script.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
         let before = Self.files(out)
         let bad = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: #"{"initial": {"id": "r"}, "steps": [{"label": "boom", "actions": [{"pop": {"id": "ghost"}}]}]}"#)

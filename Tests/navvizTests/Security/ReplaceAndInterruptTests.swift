@@ -218,7 +218,7 @@ struct ReplaceAndInterruptTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
-        let first = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
+        let first = try MadeBundles.copy("Samples/tab-switch.sequence.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
         let before = try Self.contents(out)
         let long = try Self.longRecording(in: tmp)
@@ -298,7 +298,7 @@ struct ReplaceAndInterruptTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
-        let first = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
+        let first = try MadeBundles.copy("Samples/tab-switch.sequence.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
         let before = try Self.contents(out)
         let long = try Self.longRecording(in: tmp)
