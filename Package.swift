@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
         .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
-        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
+        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]
 )

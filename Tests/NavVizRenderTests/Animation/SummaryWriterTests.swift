@@ -30,7 +30,7 @@ struct SummaryWriterTests {
     }
 
     /// A generated session: its outline, transitions and frames.
-    struct Session {
+    struct Session: Sendable {
         var outline: TimelineOutline
         var transitions: [Timeline.Transition]
         var frames: [AnimationFrame.Place]
@@ -56,9 +56,13 @@ struct SummaryWriterTests {
         for block in mermaidBlocks(text) { #expect(block.count < 50_000) }
     }
 
+    /// The two 10,000-transition sessions, built once for the six tests that read them.
+    static let largeChangeHalfway = session(10_000, large: 5_000)
+    static let largeChangeEarly = session(10_000, large: 17)
+
     @Test(arguments: [true, false])
     func tenThousandStepsFitAndShowWhatMatters(linked: Bool) {
-        let session = Self.session(10_000, large: 5_000)
+        let session = Self.largeChangeHalfway
         let files = linked ? Self.files : nil
         let text = session.markdown(files: files)
         Self.expectWithinLimits(text)
@@ -96,7 +100,7 @@ struct SummaryWriterTests {
     /// The step summary gets the room left in `$GITHUB_STEP_SUMMARY`: it keeps to it.
     @Test(arguments: [200, 1_500, 20_000, 70_000])
     func aStepSummaryKeepsToTheRoomLeft(room: Int) {
-        let text = Self.session(10_000, large: 17).markdown(files: nil, limit: room)
+        let text = Self.largeChangeEarly.markdown(files: nil, limit: room)
         Self.expectWithinLimits(text, limit: room)
         #expect(text.hasPrefix("# generated session"))
         if room >= 1_500 { #expect(text.contains("| ✗ | failed: destination not reachable")) }
@@ -120,7 +124,7 @@ struct SummaryWriterTests {
 /// the session.
 struct SummaryStepsTests {
     @Test func aLongSessionKeepsOnlyTheRowsASummaryCanShow() {
-        let session = SummaryWriterTests.session(10_000, large: 5_000)
+        let session = SummaryWriterTests.largeChangeHalfway
         var steps = SummaryWriter.Steps()
         for (i, t) in session.transitions.enumerated() { steps.add(index: i, t, frames: [2 * i + 1, 2 * i + 2]) }
         #expect(steps.count == 10_000)
