@@ -93,7 +93,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
-        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
+        // CGD: libgd decodes the GIFs navviz writes, as a decoder of its own would.
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib", "CGD"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]

@@ -6,7 +6,10 @@ import _NavVizTestSupport
 /// animation.gif keeps within its size limit: past it, fewer colours, then fewer frames (the
 /// first, the last and failures always kept), and a clear refusal when nothing fits.
 struct GIFLimitTests {
-    static func pngs() throws -> [[UInt8]] {
+    static func pngs() throws -> [[UInt8]] { try drawn.get() }
+
+    /// The PNG frames of a sample, drawn once for every test that reads them.
+    private static let drawn = Result { () throws -> [[UInt8]] in
         let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load("nivelir-deeplink.script.json")), theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         return try drawing.render(frames, png: true).map { try #require($0.png) }
