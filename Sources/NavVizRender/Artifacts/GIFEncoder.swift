@@ -153,12 +153,23 @@ public enum GIFEncoder {
     /// colour count and its transparent index fill a colour table of a power of two.
     static let reductions: [(colors: Int, stride: Int)] = [(255, 1), (127, 1), (63, 1), (31, 1), (31, 2), (31, 4), (31, 8), (31, 16), (31, 32), (31, 64)]
 
+    /// The least share of its size at 255 colours a GIF can be expected to keep with
+    /// `colors` colours (generous: on the sessions of Scripts/gen-session.py 127 colours keep
+    /// 92%, 63 keep 85%, 31 keep 75%).
+    static func leastShare(colors: Int) -> Double {
+        colors >= 255 ? 1 : colors >= 127 ? 0.8 : colors >= 63 ? 0.65 : 0.5
+    }
+
     /// Encodes the frames as ``write(count:delay:lastFrameHold:colors:keep:png:to:)`` does,
     /// into memory, at most `limit` bytes: the first of ``reductions`` that fits. Frames
     /// where `mustKeep` is true (failures) are kept whatever the stride. Throws
-    /// ``GIFError/tooLarge`` when even the last does not fit. The PNGs are read once for the
-    /// canvas and the palette's colours, then once per reduction tried, each attempt
-    /// stopping as soon as it passes the limit.
+    /// ``GIFError/tooLarge`` when even the last does not fit.
+    ///
+    /// The PNGs are read once for the canvas and the palette's colours, then once per
+    /// reduction tried, each attempt stopping as soon as it passes the limit. When the first
+    /// stops, the size it was heading for tells which reductions cannot fit even at their
+    /// ``leastShare(colors:)`` and a share of the frames (with a margin of a quarter): those
+    /// are not tried.
     public static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
                            png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
         guard count > 0 else { throw .noFrames }
@@ -166,18 +177,28 @@ public enum GIFEncoder {
         let pool = GIFFrames.Pool()
         let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png)
         var palettes: [Int: GIFPalette] = [:]
+        // The size the first attempt (all colours, every frame) was heading for, once it stopped.
+        var heading: Double?
         for (colors, stride) in reductions {
             let kept = (0..<count).filter { i in i % stride == 0 || i == count - 1 || mustKeep(i) }
+            if let heading, heading * leastShare(colors: colors) * Double(kept.count) / Double(count) > 1.25 * Double(limit) { continue }
             let palette = palettes[colors] ?? GIFPalette(counts: survey.colors, maxColors: colors)
             palettes[colors] = palette
             var out: [UInt8] = []
+            // The header, then a piece per frame; the first frame is stored whole.
+            var pieces = 0, start = 0
             do throws(GIFError) {
                 try encode(kept, count: count, delay: delay, lastFrameHold: 3, palette: palette, width: survey.width, height: survey.height,
                            pool: pool, png: png) { bytes throws(GIFError) in
                     out += bytes
+                    pieces += 1
+                    if pieces == 2 { start = out.count }
                     if out.count > limit { throw .tooLarge(limit) }
                 }
             } catch .tooLarge {
+                // Projected from the frames after the first, once there are enough of them.
+                let later = pieces - 2
+                if heading == nil, later >= 8 { heading = Double(start) + Double(out.count - start) * Double(kept.count - 1) / Double(later) }
                 continue
             }
             return (out, Fit(colors: colors, stride: stride, bytes: out.count, frames: kept.count))
