@@ -185,6 +185,7 @@ public enum GIFEncoder {
             let palette = palettes[colors] ?? GIFPalette(counts: survey.colors, maxColors: colors)
             palettes[colors] = palette
             var out: [UInt8] = []
+            out.reserveCapacity(min(limit, 1 << 26))
             // The header, then a piece per frame; the first frame is stored whole.
             var pieces = 0, start = 0
             do throws(GIFError) {

@@ -28,9 +28,8 @@ final class GIFLZW {
     /// `longestRun[index]`.
     private let runCode: UnsafeMutablePointer<UInt16>
     private let longestRun: UnsafeMutablePointer<Int>
-    /// The packed codes of the image being compressed.
-    private var packed: UnsafeMutablePointer<UInt8>
-    private var packedCapacity = 0
+    /// The sub-block being filled with packed codes.
+    private let block: UnsafeMutablePointer<UInt8>
 
     init() {
         children = .allocate(capacity: 1 << (Self.maxBits + 8))
@@ -40,7 +39,7 @@ final class GIFLZW {
         runIndex = .allocate(capacity: 1 << Self.maxBits)
         runCode = .allocate(capacity: 1 << (Self.maxBits + 8))
         longestRun = .allocate(capacity: 256)
-        packed = .allocate(capacity: 0)
+        block = .allocate(capacity: 255)
     }
 
     deinit {
@@ -50,33 +49,32 @@ final class GIFLZW {
         runIndex.deallocate()
         runCode.deallocate()
         longestRun.deallocate()
-        packed.deallocate()
+        block.deallocate()
     }
 
     /// Appends the image data of `pixels` (indices below 2^`minimumCodeSize`): the minimum
     /// code size, the codes in sub-blocks, and the empty block that ends them.
     func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into out: inout [UInt8]) {
         precondition((2...8).contains(minimumCodeSize))
-        // Each pixel gives at most one code of at most 12 bits, and the clear codes as many.
-        let capacity = 2 * pixels.count + 16
-        if packedCapacity < capacity {
-            packed.deallocate()
-            packed = .allocate(capacity: capacity)
-            packedCapacity = capacity
-        }
-        let children = children, filled = filled, packed = packed
+        let children = children, filled = filled, block = block
         let runLength = runLength, runIndex = runIndex, runCode = runCode, longestRun = longestRun
         let clear = 1 << minimumCodeSize, end = clear + 1
         var size = minimumCodeSize + 1, next = clear + 2, filledCount = 0
         var bits: UInt64 = 0, count = 0, written = 0
+        out.append(UInt8(minimumCodeSize))
         @inline(__always) func emit(_ code: Int) {
             bits |= UInt64(code) << UInt64(count)
             count += size
             while count >= 8 {
-                packed[written] = UInt8(truncatingIfNeeded: bits)
+                block[written] = UInt8(truncatingIfNeeded: bits)
                 written += 1
                 bits >>= 8
                 count -= 8
+                if written == 255 {
+                    out.append(255)
+                    out.append(contentsOf: UnsafeBufferPointer(start: block, count: 255))
+                    written = 0
+                }
             }
         }
         // Each index is a string of itself, once.
@@ -155,20 +153,15 @@ final class GIFLZW {
         }
         emit(end)
         if count > 0 {
-            packed[written] = UInt8(truncatingIfNeeded: bits)
+            block[written] = UInt8(truncatingIfNeeded: bits)
             written += 1
+        }
+        if written > 0 {
+            out.append(UInt8(written))
+            out.append(contentsOf: UnsafeBufferPointer(start: block, count: written))
         }
         // The table is left empty for the next image.
         for k in 0..<filledCount { children[Int(filled[k])] = 0 }
-        out.append(UInt8(minimumCodeSize))
-        out.reserveCapacity(out.count + written + written / 255 + 2)
-        var start = 0
-        while start < written {
-            let length = min(255, written - start)
-            out.append(UInt8(length))
-            out.append(contentsOf: UnsafeBufferPointer(start: packed + start, count: length))
-            start += length
-        }
         out.append(0)
     }
 }
