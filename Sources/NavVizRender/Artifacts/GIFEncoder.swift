@@ -167,9 +167,10 @@ public enum GIFEncoder {
     ///
     /// The PNGs are read once for the canvas and the palette's colours, then once per
     /// reduction tried, each attempt stopping as soon as it passes the limit. When the first
-    /// stops, the size it was heading for tells which reductions cannot fit even at their
-    /// ``leastShare(colors:)`` and a share of the frames (with a margin of a quarter): those
-    /// are not tried.
+    /// attempt stops (after enough frames to tell), the size it was heading for tells which
+    /// reductions cannot fit even at their ``leastShare(colors:)`` and a share of the frames
+    /// (with a margin of a quarter): those are not tried. (Were the size from a later, already
+    /// reduced attempt, it would only make fewer reductions look hopeless.)
     public static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
                            png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
         guard count > 0 else { throw .noFrames }
@@ -177,7 +178,7 @@ public enum GIFEncoder {
         let pool = GIFFrames.Pool()
         let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png)
         var palettes: [Int: GIFPalette] = [:]
-        // The size the first attempt (all colours, every frame) was heading for, once it stopped.
+        // The size the first attempt that stopped after enough frames was heading for.
         var heading: Double?
         for (colors, stride) in reductions {
             let kept = (0..<count).filter { i in i % stride == 0 || i == count - 1 || mustKeep(i) }

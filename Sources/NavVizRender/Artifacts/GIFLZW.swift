@@ -6,11 +6,12 @@
 /// string is one load; the slots filled since the last clear are remembered so that a clear
 /// empties only them. Runs of one index (a diagram's background, a frame's unchanged pixels)
 /// are most of the pixels: the codes of the strings that repeat one index are kept by length
-/// (those of one index are always lengths 1 to some longest), so a run is matched by counting
-/// its pixels rather than by following the table a pixel at a time; the codes are the same. The table is cleared (a clear code sent) when code 4095 would be
-/// assigned, before it is: the code size never goes past 12 bits, and decoders that treat a
-/// full table differently agree. One encoder per thread; it keeps its table (2 MB) and
-/// buffers between images, and frees them in `deinit`.
+/// (those of one index are always lengths 1 to some longest), so a run is matched by
+/// counting its pixels, eight at a time, rather than by following the table a pixel at a
+/// time; the codes are the same. The table is cleared (a clear code sent) when code 4095
+/// would be assigned, before it is: the code size never goes past 12 bits, and decoders
+/// that treat a full table differently agree. One encoder per thread; it keeps its tables
+/// (4 MB) between images, and frees them in `deinit`.
 final class GIFLZW {
     /// The longest code.
     static let maxBits = 12
