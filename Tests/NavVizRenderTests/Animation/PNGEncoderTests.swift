@@ -57,9 +57,9 @@ struct PNGEncoderTests {
         }
     }
 
-    /// Pages of different sizes drawn in turn (the kept canvas is resized each time) come out
-    /// the same as the first time, at cairo's size; frames laid out with `dot` (per-frame),
-    /// which only a worker process draws, too.
+    /// Pages of different sizes drawn in turn (the kept canvas grows to the largest, and a
+    /// smaller page is drawn on part of it) come out the same as the first time, at cairo's
+    /// size; frames laid out with `dot` (per-frame), which only a worker process draws, too.
     @Test func canvasFollowsThePageSize() throws {
         var pages: [(dot: String, engine: String)] = []
         for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
