@@ -44,10 +44,11 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // libgd, for animated GIFs. Found through pkg-config `gdlib` on macOS (Homebrew's
-        // include directory). On Linux gd.h is on the compiler's default path and CGD needs no
-        // flag from pkg-config: there gdlib.pc brings in libavif's Cflags, whose `-DAVIF_DLL`
-        // SwiftPM refuses with a warning on every build.
+        // libgd, to read PNGs that navviz did not draw itself when it makes a GIF (its own it
+        // reads with zlib), and in tests to decode GIFs. Found through pkg-config `gdlib` on
+        // macOS (Homebrew's include directory). On Linux gd.h is on the compiler's default path
+        // and CGD needs no flag from pkg-config: there gdlib.pc brings in libavif's Cflags,
+        // whose `-DAVIF_DLL` SwiftPM refuses with a warning on every build.
         .systemLibrary(
             name: "CGD",
             pkgConfig: gdPkgConfig,
@@ -101,7 +102,8 @@ let package = Package(
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
         .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
-        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
+        // CGD: libgd decodes the GIFs navviz writes, as a decoder of its own would.
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib", "CGD"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]

@@ -52,7 +52,7 @@ extension NavVizCommand {
         @Flag(help: "Also write frames/NNNN.png.")
         var png = false
 
-        @Flag(help: "Also write animation.gif (encoded in-process with libgd).")
+        @Flag(help: "Also write animation.gif (encoded in-process, on every core).")
         var gif = false
 
         @Option(help: "Milliseconds per frame in the player and the GIF.")

@@ -57,9 +57,10 @@ struct PNGEncoderTests {
         }
     }
 
-    /// Pages of different sizes drawn in turn by one worker process (its kept canvas is
-    /// resized each time) come out the same as the first time, at cairo's size; frames
-    /// pinned to a stable layout (`nop2`) and laid out with `dot` (per-frame) alike.
+    /// Pages of different sizes drawn in turn by one worker process (its kept canvas grows
+    /// to the largest, and a smaller page is drawn on part of it) come out the same as the
+    /// first time, at cairo's size; frames pinned to a stable layout (`nop2`) and laid out
+    /// with `dot` (per-frame) alike.
     @Test func canvasFollowsThePageSize() throws {
         var pages: [(dot: String, engine: String)] = []
         for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
