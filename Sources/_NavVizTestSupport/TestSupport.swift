@@ -47,13 +47,13 @@ public enum Samples {
 
     public enum SampleError: Error { case notASnapshot }
 
-    /// The frame `navviz render` draws by default: a document's last (a snapshot's tree, a
+    /// The state `navviz render` draws by default: a document's last (a snapshot's tree, a
     /// sequence's last frame, the state after a script's or a route's last step).
-    public static func lastFrame(of document: Document) -> Frame? {
+    public static func lastState(of document: Document) -> Snapshot? {
         switch document {
-        case .snapshot(let tree): Frame(tree: tree)
-        case .sequence(let sequence): sequence.frames.last
-        case .route, .script: TimelineBuilder.build(document).frames.last
+        case .snapshot(let tree): Snapshot(tree: tree)
+        case .sequence(let sequence): sequence.snapshots.last
+        case .route, .script: TimelineBuilder.build(document).states.last
         }
     }
 

@@ -56,7 +56,7 @@ extension NavVizCommand {
         var format: OutputFormat?
 
         @Option(help: "Of a sequence, only the transition from frames[N] to frames[N+1] (0-based), or 'last'.")
-        var transition: FrameChoice?
+        var transition: StateChoice?
 
         @OptionGroup var output: OutputOptions
 
@@ -112,7 +112,7 @@ extension NavVizCommand {
             guard case .sequence(let sequence) = document else {
                 throw NavVizError(["\(file): error: \(document.kindNameWithArticle) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: NavVizError.Status.usage)
             }
-            let frames = sequence.frames
+            let frames = sequence.snapshots
             let steps = frames.indices.dropLast().map { i in
                 DiffReport.Step(from: i, to: i + 1, before: frames[i], after: frames[i + 1],
                                 title: "frames[\(i)] → frames[\(i + 1)]" + (frames[i + 1].label.map { " (\($0))" } ?? ""))
@@ -121,9 +121,9 @@ extension NavVizCommand {
         }
 
         /// The frame a BEFORE or AFTER file stands for: its snapshot, else its last frame.
-        func snapshot(_ file: String, picture: Bool) throws -> Frame {
+        func snapshot(_ file: String, picture: Bool) throws -> Snapshot {
             let document = try input.load(file, picture: picture)
-            return try FrameChoice.last.pick(try FrameSource.frames(of: document, file: file), file: file)
+            return try StateChoice.last.pick(try document.states(file: file), file: file)
         }
 
         /// The transitions to print: one for --transition or a picture, else all.

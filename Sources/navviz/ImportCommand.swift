@@ -39,7 +39,7 @@ extension NavVizCommand {
         var file: String = "-"
 
         @Option(help: "Output format: json or yaml.")
-        var format: ImportFormat?
+        var format: Format?
 
         @OptionGroup var output: OutputOptions
 
@@ -71,10 +71,10 @@ extension NavVizCommand {
                 try output.write(Array(text.utf8), binary: false, inputs: [file])
             }
         }
-    }
-}
 
-/// The formats `import` writes.
-enum ImportFormat: String, ExpressibleByArgument, CaseIterable {
-    case json, yaml
+        /// What `import --format` writes.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case json, yaml
+        }
+    }
 }

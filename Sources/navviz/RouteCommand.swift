@@ -118,7 +118,7 @@ extension NavVizCommand {
             case .text:
                 return Array(RouteText.render(result).utf8)
             case .json:
-                return Array(OperationFormat.jsonArray(result.operations).utf8)
+                return Array(OperationWriter.jsonArray(result.operations).utf8)
             case .mermaid:
                 return Array(MermaidEncoder.encode(scene(result)).utf8)
             case .dot, .svg, .png, .pdf:
@@ -135,7 +135,7 @@ extension NavVizCommand {
 /// The text output: numbered instructions, then the final active path.
 enum RouteText {
     static func render(_ result: RoutingResult) -> String {
-        let instructions = result.operations.isEmpty ? "(already at the destination)\n" : OperationFormat.text(result.operations)
+        let instructions = result.operations.isEmpty ? "(already at the destination)\n" : OperationWriter.text(result.operations)
         let final = result.final
         let path = final.activePath.map { PathElement(id: final.id($0), context: final.node($0).context).description }
         return instructions + "\nfinal active path: " + path.joined(separator: "/") + "\n"

@@ -34,7 +34,7 @@ extension NavVizCommand {
         @OptionGroup var timeline: TimelineOptions
 
         @Option(help: "Output format: text or json. Default: the extension of -o (.txt, .json), else text.")
-        var format: TimelineOutput?
+        var format: Format?
 
         @OptionGroup var output: OutputOptions
 
@@ -42,19 +42,19 @@ extension NavVizCommand {
             try reporting {
                 let format = try OutputExtension.resolve(format, output: output.path, fallback: .text, aliases: ["txt": .text])
                 let built = try timeline.build(file)
-                let text = format == .json ? TimelineFormat.json(built) : TimelineFormat.text(built)
+                let text = format == .json ? TimelineWriter.json(built) : TimelineWriter.text(built)
                 try output.write(Array(text.utf8), binary: false, inputs: [file])
                 if let failure = built.failure {
                     throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.checkFailed)
                 }
             }
         }
-    }
-}
 
-/// What `timeline --format` writes: TimelineFormat's text or its JSON.
-enum TimelineOutput: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+        /// What `timeline --format` writes: TimelineWriter's text or its JSON.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+    }
 }
 
 /// `--dialect` and `--redact` (and how the file is read): the library's
@@ -73,7 +73,7 @@ struct TimelineOptions: ParsableArguments {
     }
 
     /// The timeline of `file`, what its reader tolerated printed as warnings.
-    func build(_ file: String) throws -> NavVizCore.Timeline {
+    func build(_ file: String) throws -> Timeline {
         try settings.build(file, diagnostics: Terminal.diagnostics())
     }
 }

@@ -53,7 +53,7 @@ extension Document {
         func nodes(_ t: Tree) -> String { "\(t.count) node\(t.count == 1 ? "" : "s")" }
         switch self {
         case .snapshot(let t): return "snapshot, \(nodes(t))"
-        case .sequence(let s): return "\(kindName), \(s.frames.count) frame\(s.frames.count == 1 ? "" : "s")"
+        case .sequence(let s): return "\(kindName), \(s.snapshots.count) frame\(s.snapshots.count == 1 ? "" : "s")"
         case .script(let s): return "action script, \(s.steps.count) step\(s.steps.count == 1 ? "" : "s")"
         case .route(let r): return "route request, \(nodes(r.tree)), \(r.to.count)-element path"
         }

@@ -252,7 +252,7 @@ import _NavVizTestSupport
         let i = try #require(pending.transition)
         func ids(_ tree: Tree) -> Set<String> { Set(tree.activePath.map(tree.id)) }
         func active(_ scene: Scene) -> Set<String> { Set(scene.nodes.filter { $0.classes.contains("active") }.map(\.id)) }
-        let before = timeline.frames[i].tree, after = timeline.frames[i + 1].tree
+        let before = timeline.states[i].tree, after = timeline.states[i + 1].tree
         #expect(ids(before) != ids(after))
         #expect(active(pending.scene) == ids(before))
         #expect(active(applied.scene) == ids(after))

@@ -13,7 +13,7 @@ import _NavVizTestSupport
 struct SamplePictureTests {
     @Test(arguments: PackagePaths.allSamples())
     func sampleRendersAsSVGAndPNG(_ name: String) throws {
-        let frame = try #require(Samples.lastFrame(of: try Samples.load(name)))
+        let frame = try #require(Samples.lastState(of: try Samples.load(name)))
         let plain = DOTEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label))
         let golden = PackagePaths.root.appendingPathComponent("Tests/Goldens/\(name)/render.dot")
         #expect(plain == (try String(contentsOf: golden, encoding: .utf8)), "the scene made here is not the one `navviz render \(name)` draws")

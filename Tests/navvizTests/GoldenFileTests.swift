@@ -141,7 +141,7 @@ struct GoldenFileTests {
     /// encoder the binary uses, on the frame it draws by default (the last).
     static func rendered(_ path: String, format: String) throws -> [UInt8] {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        let frame = try #require(Samples.lastFrame(of: try Samples.load(name)), "\(name) has no frame")
+        let frame = try #require(Samples.lastState(of: try Samples.load(name)), "\(name) has no frame")
         switch format {
         case "json":
             return Array(DocumentEncoder.snapshot(frame.tree).utf8)

@@ -12,7 +12,7 @@ import NavVizRender
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: DocumentFile.Format.sniff(bytes)) else {
+    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: InputFormat.sniff(bytes)) else {
         return 0
     }
     let timeline = TimelineBuilder.build(loaded.document, dialect: .navviz)

@@ -20,7 +20,7 @@ import NavVizRecorder
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let sniffed = DocumentFile.Format.sniff(bytes)
+    let sniffed = InputFormat.sniff(bytes)
     importAndCheck(bytes, sniffed, hide: size % 2 == 0)
     if sniffed != .uikit { importAndCheck(bytes, .uikit, hide: size % 2 == 1) }
     return 0
@@ -29,7 +29,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The context keys the recorder is told are secret (compared without case).
 private let secretKeys: Set<String> = ["token", "password"]
 
-private func importAndCheck(_ bytes: [UInt8], _ format: DocumentFile.Format, hide: Bool) {
+private func importAndCheck(_ bytes: [UInt8], _ format: InputFormat, hide: Bool) {
     let document: Document
     do {
         document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
@@ -63,7 +63,7 @@ private func importAndCheck(_ bytes: [UInt8], _ format: DocumentFile.Format, hid
 }
 
 /// Reads `bytes` as `format` and fails unless the document written again is `json`.
-private func expectSame(_ json: String, reading bytes: [UInt8], as format: DocumentFile.Format, _ what: String) {
+private func expectSame(_ json: String, reading bytes: [UInt8], as format: InputFormat, _ what: String) {
     let again: Document
     do {
         again = try DocumentFile.load(bytes: bytes, name: "import", format: format).document

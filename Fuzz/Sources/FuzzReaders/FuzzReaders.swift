@@ -9,9 +9,9 @@ import NavVizFiles
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let sniffed = DocumentFile.Format.sniff(bytes)
+    let sniffed = InputFormat.sniff(bytes)
     read(bytes, sniffed, DocumentFile.Options())
-    for format in DocumentFile.Format.allCases where format != sniffed {
+    for format in InputFormat.allCases where format != sniffed {
         read(bytes, format, DocumentFile.Options())
     }
     read(bytes, .log, DocumentFile.Options(strict: true))
@@ -19,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-private func read(_ bytes: [UInt8], _ format: DocumentFile.Format, _ options: DocumentFile.Options) {
+private func read(_ bytes: [UInt8], _ format: InputFormat, _ options: DocumentFile.Options) {
     do {
         let loaded = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format, options: options)
         _ = loaded.document.kindName

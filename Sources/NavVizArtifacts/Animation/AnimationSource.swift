@@ -17,7 +17,7 @@ import NavVizRender
 struct AnimationSource {
     /// Where the states come from.
     enum Storage {
-        case whole(NavVizCore.Timeline)
+        case whole(Timeline)
         case streamed(SnapshotFile)
     }
 
@@ -67,7 +67,7 @@ struct AnimationSource {
         }
         let timeline = try settings.build(file, diagnostics: diagnostics)
         let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, step: step, theme: theme, steps: steps)
-        return try source.plan(layout: layout, hold: timeline.frames.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
+        return try source.plan(layout: layout, hold: timeline.states.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
                                bundle: bundle, diagnostics: diagnostics)
     }
 
@@ -181,8 +181,8 @@ struct AnimationSource {
     /// with why, when `steps` reaches the last state (a streamed recording never fails this
     /// way).
     private func trailingFrames() -> [AnimationFrame] {
-        guard case .whole(let timeline) = storage, let failure = timeline.failure, let last = timeline.frames.last,
-              steps.map({ ($0.upper ?? .max) >= timeline.frames.count - 1 && $0.lower <= timeline.frames.count - 1 }) ?? true else { return [] }
+        guard case .whole(let timeline) = storage, let failure = timeline.failure, let last = timeline.states.last,
+              steps.map({ ($0.upper ?? .max) >= timeline.states.count - 1 && $0.lower <= timeline.states.count - 1 }) ?? true else { return [] }
         return [AnimationPlan.failureFrame(stoppedAt: last.tree, failure: failure, theme: theme)]
     }
 

@@ -99,7 +99,7 @@ public struct CheckOutcome {
     /// Finds the lines of the document's transitions, where it can (not for standard input
     /// or a document that could not be read).
     public mutating func locate() {
-        guard let source = source.flatMap(NavVizCore.Timeline.Source.init(rawValue:)), let lines = DocumentFile.lines(file) else { return }
+        guard let source = source.flatMap(Timeline.Source.init(rawValue:)), let lines = DocumentFile.lines(file) else { return }
         var out = Lines()
         for t in transitions {
             if let line = lines.line(ofTransition: t.index, source: source) { out.transitions[t.index] = line }

@@ -18,10 +18,10 @@ struct Expectation: Equatable {
     /// Whether the values were recorded redacted (nil in a file recorded before navviz
     /// stored it).
     var redact: Bool?
-    var transitions: [NavVizCore.Timeline.Transition]
+    var transitions: [Timeline.Transition]
     var failure: String?
 
-    init(_ timeline: NavVizCore.Timeline, settings: TimelineSettings) {
+    init(_ timeline: Timeline, settings: TimelineSettings) {
         source = timeline.source.rawValue
         dialect = settings.dialect.rawValue
         redact = settings.redact
@@ -29,7 +29,7 @@ struct Expectation: Equatable {
         failure = timeline.failure
     }
 
-    init(source: String, dialect: String? = nil, redact: Bool? = nil, transitions: [NavVizCore.Timeline.Transition], failure: String?) {
+    init(source: String, dialect: String? = nil, redact: Bool? = nil, transitions: [Timeline.Transition], failure: String?) {
         self.source = source
         self.dialect = dialect
         self.redact = redact
@@ -47,7 +47,7 @@ struct Expectation: Equatable {
         var members: [(String, JSONOutput)] = [("navviz", .int(1)), ("source", .string(source))]
         if let dialect { members += [("dialect", .string(dialect)), ("redact", .bool(redact == true))] }
         members.append(("transitions", .array(transitions.map { t in
-            .object([("label", .nullable(t.label)), ("operations", .array(t.operations.map(OperationFormat.value), .lines(level: 3)))])
+            .object([("label", .nullable(t.label)), ("operations", .array(t.operations.map(OperationWriter.value), .lines(level: 3)))])
         }, .lines(level: 1))))
         members.append(("failure", .nullable(failure)))
         return JSONOutput.object(members, .lines(level: 0)).text + "\n"
@@ -67,7 +67,7 @@ struct Expectation: Equatable {
         guard json.kind(root) == .object, let ts = json.member("transitions", of: root), json.kind(ts) == .array else {
             throw fail("not an expectation: expected an object with 'transitions' (write one with --record)")
         }
-        var transitions: [NavVizCore.Timeline.Transition] = []
+        var transitions: [Timeline.Transition] = []
         for (i, t) in json.members(ts).enumerated() {
             guard json.kind(t) == .object, let ops = json.member("operations", of: t), json.kind(ops) == .array else {
                 throw fail("transitions[\(i)]: expected an object with 'operations'")

@@ -43,10 +43,10 @@ public struct TransitionCheck {
         for j in 0..<max(e.count, a.count) {
             let x = j < e.count ? e[j] : nil, y = j < a.count ? a[j] : nil
             if let x, x == y {
-                out.append("    \(j + 1). \(OperationFormat.phrase(x))")
+                out.append("    \(j + 1). \(OperationWriter.phrase(x))")
             } else {
-                if let x { out.append("  - \(j + 1). \(OperationFormat.phrase(x))") }
-                if let y { out.append("  + \(j + 1). \(OperationFormat.phrase(y))") }
+                if let x { out.append("  - \(j + 1). \(OperationWriter.phrase(x))") }
+                if let y { out.append("  + \(j + 1). \(OperationWriter.phrase(y))") }
             }
         }
         return out

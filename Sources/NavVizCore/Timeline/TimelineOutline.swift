@@ -10,8 +10,8 @@ public struct TimelineOutline: Sendable {
     /// How many transitions it has, and their operations.
     public private(set) var transitionCount = 0
     public private(set) var operationCount = 0
-    public private(set) var first: Frame?
-    public private(set) var last: Frame?
+    public private(set) var first: Snapshot?
+    public private(set) var last: Snapshot?
     /// How a route that could not reach its destination, or a script's step, failed.
     public var failure: String?
 
@@ -23,8 +23,8 @@ public struct TimelineOutline: Sendable {
 
     /// Adds the next state.
     public mutating func add(_ step: TimelineStep) {
-        if first == nil { first = step.frame }
-        last = step.frame
+        if first == nil { first = step.state }
+        last = step.state
         stateCount += 1
         if let t = step.transition {
             transitionCount += 1

@@ -107,13 +107,13 @@ public enum AnimationPlan {
     /// one, its pending frame(s) (none when the transition has no operations) and its
     /// applied frame.
     public static func frames(for s: TimelineStep, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
-        let after = s.frame.tree
+        let after = s.state.tree
         guard let t = s.transition, let before = s.before?.tree else {
-            return [AnimationFrame(label: s.frame.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
+            return [AnimationFrame(label: s.state.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
                                    scene: { TreeScene.make(after, theme: theme) })]
         }
         let i = s.index - 1
-        let label = t.label ?? s.frame.label ?? "step \(s.index)"
+        let label = t.label ?? s.state.label ?? "step \(s.index)"
         var out: [AnimationFrame] = []
         let nodes = before.hasRepeatedIDs || after.hasRepeatedIDs
             ? DiffScene.operationNodes(t.operations, old: before, new: after, dialect: dialect) : nil

@@ -18,14 +18,14 @@ public enum ManifestWriter {
         frame += [("label", .string(f.label)), ("phase", .string(f.phase.rawValue)),
                   ("transition", f.transition.map { JSONOutput.int($0 + 1) } ?? .null)]
         if let shown = f.shown { frame.append(("shown", .int(shown))) }
-        frame.append(("operations", .array(f.operations.map(OperationFormat.value))))
+        frame.append(("operations", .array(f.operations.map(OperationWriter.value))))
         return .object(frame)
     }
 
     /// A transition's entry: its number (`index + 1`, index 0-based in the document), label
     /// and operations.
     public static func transition(index: Int, _ t: Timeline.Transition) -> JSONOutput {
-        .object([("number", .int(index + 1)), ("label", .nullable(t.label)), ("operations", .array(t.operations.map(OperationFormat.value)))])
+        .object([("number", .int(index + 1)), ("label", .nullable(t.label)), ("operations", .array(t.operations.map(OperationWriter.value)))])
     }
 
     /// The list of `count` entries, each made only when written: the manifest's `frames` or

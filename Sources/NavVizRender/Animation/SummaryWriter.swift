@@ -78,7 +78,7 @@ public enum SummaryWriter {
         /// `index + 1`), drawn as the frames `frames`. Transitions come in order.
         public mutating func add(index: Int, _ transition: Timeline.Transition, frames: [Int]) {
             let operations = transition.operations
-            var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationFormat.phrase($0.element), shownText)))" }
+            var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationWriter.phrase($0.element), shownText)))" }
             if operations.count > shownOperations { ops.append("… and \(operations.count - shownOperations) more") }
             let row = Row(index: index, operations: operations.count, label: MarkdownText.inline(clip(transition.label ?? "", shownText)),
                           cell: operations.isEmpty ? "no changes" : ops.joined(separator: "<br>"),

@@ -109,7 +109,7 @@ public struct PlayerModel: Sendable {
         let operations = shown.enumerated().map { j, op in
             let ids = frame.operationNodes?[j] ?? Self.nodes(of: op)
             let indices = ids.compactMap { window.nodes[$0] }.map(JSONOutput.int)
-            return JSONOutput.array([.int(j + 1), .string(op.name), .string(OperationFormat.phrase(op)), .array(indices, .compact)], .compact)
+            return JSONOutput.array([.int(j + 1), .string(op.name), .string(OperationWriter.phrase(op)), .array(indices, .compact)], .compact)
         }
         let boxes = scene.boxes.map { box in
             let members = box.nodeIDs.compactMap { window.nodes[$0] }.map(JSONOutput.int)

@@ -15,7 +15,7 @@ struct InputOptions: ParsableArguments {
 
     /// What the document readers take.
     var options: DocumentFile.Options {
-        DocumentFile.Options(format: format?.value, strict: strict)
+        DocumentFile.Options(format: format, strict: strict)
     }
 
     /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`. With
@@ -28,16 +28,12 @@ struct InputOptions: ParsableArguments {
     }
 }
 
-/// The formats `--input-format` names.
-enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case json, yaml, yml, log, ndjson, jsonl, uikit
-
-    var value: DocumentFile.Format {
-        switch self {
-        case .json: .json
-        case .yaml, .yml: .yaml
-        case .log, .ndjson, .jsonl: .log
-        case .uikit: .uikit
-        }
+/// `--input-format`: NavVizFiles' ``InputFormat``, by the names it takes (yml, ndjson and
+/// jsonl besides the formats' own).
+extension InputFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(name: argument)
     }
+
+    public static var allValueStrings: [String] { names }
 }

@@ -23,13 +23,13 @@ struct FuzzRegressionTests {
     @Test(arguments: inputs)
     func replaysToADocumentOrAnError(_ input: URL) throws {
         let bytes = try [UInt8](Data(contentsOf: input))
-        for format in DocumentFile.Format.allCases {
+        for format in InputFormat.allCases {
             do {
                 let document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
                 for dialect in DiffDialect.allCases {
                     let timeline = TimelineBuilder.build(document, dialect: dialect)
-                    _ = TimelineFormat.text(timeline)
-                    _ = TimelineFormat.json(timeline)
+                    _ = TimelineWriter.text(timeline)
+                    _ = TimelineWriter.json(timeline)
                 }
             } catch {
                 #expect(!error.lines.isEmpty && error.lines.allSatisfy { $0.hasPrefix("fuzz") && $0.contains(": error: ") })

@@ -15,13 +15,13 @@ struct SummaryWriterTests {
         var outline = TimelineOutline(title: "generated session", source: .log, failure: "destination not reachable: routing loops")
         var transitions: [Timeline.Transition] = []
         var frames = [AnimationFrame.Place(phase: .initial, transition: nil)]
-        outline.add(TimelineStep(index: 0, frame: Frame(label: "launch", tree: tree), before: nil, transition: nil))
+        outline.add(TimelineStep(index: 0, state: Snapshot(label: "launch", tree: tree), before: nil, transition: nil))
         for i in 0..<count {
             let n = i == large ? 40 : 1 + i % 3
             let ops = (0..<n).map { NavVizCore.Operation.push(id: "product", parent: "home", context: ["productId": "\(i * 100 + $0)"]) }
             let t = Timeline.Transition(label: label(i), operations: ops)
             transitions.append(t)
-            outline.add(TimelineStep(index: i + 1, frame: Frame(label: label(i), tree: tree), before: nil, transition: t))
+            outline.add(TimelineStep(index: i + 1, state: Snapshot(label: label(i), tree: tree), before: nil, transition: t))
             frames.append(AnimationFrame.Place(phase: .pending, transition: i))
             frames.append(AnimationFrame.Place(phase: .applied, transition: i))
         }

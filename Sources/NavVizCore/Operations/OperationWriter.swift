@@ -1,5 +1,5 @@
 /// Operations as FORMAT.md's JSON and as numbered text lines.
-public enum OperationFormat {
+public enum OperationWriter {
     /// One JSON object, keys in FORMAT.md's order: `{"op": "push", "id": "chat", "parent": "chats"}`.
     ///
     /// Extensions of FORMAT.md's objects (each only where it says something):

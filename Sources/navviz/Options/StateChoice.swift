@@ -2,8 +2,9 @@ import ArgumentParser
 import NavVizArtifacts
 import NavVizCore
 
-/// `--frame N|last`.
-enum FrameChoice: ExpressibleByArgument, Equatable {
+/// `--frame N|last`: one of a document's states, by its index in `frames[N]` (a sequence's
+/// JSON), or the last.
+enum StateChoice: ExpressibleByArgument, Equatable {
     case index(Int)
     case last
 
@@ -17,18 +18,18 @@ enum FrameChoice: ExpressibleByArgument, Equatable {
         }
     }
 
-    func pick(_ frames: [Frame], file: String) throws -> Frame {
+    func pick(_ states: [Snapshot], file: String) throws -> Snapshot {
         switch self {
         case .last:
-            guard let f = frames.last else {
+            guard let f = states.last else {
                 throw NavVizError(["\(file): error: the document has no frames"], status: NavVizError.Status.dataError)
             }
             return f
         case .index(let n):
-            guard n < frames.count else {
-                throw NavVizError(["\(file): error: --frame \(n) is out of range: the document has \(frames.count) frame\(frames.count == 1 ? "" : "s") (0...\(max(0, frames.count - 1)))"], status: NavVizError.Status.usage)
+            guard n < states.count else {
+                throw NavVizError(["\(file): error: --frame \(n) is out of range: the document has \(states.count) frame\(states.count == 1 ? "" : "s") (0...\(max(0, states.count - 1)))"], status: NavVizError.Status.usage)
             }
-            return frames[n]
+            return states[n]
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A timeline as text for a terminal or CI log, and as JSON for other tools.
-public enum TimelineFormat {
+public enum TimelineWriter {
     /// Each frame's tree, and between frames the numbered operations:
     ///
     /// ```
@@ -15,11 +15,11 @@ public enum TimelineFormat {
         var out = ""
         let line = PlainText.visible
         if let title = timeline.title { out += "\(line(title))\n\n" }
-        for (i, frame) in timeline.frames.enumerated() {
+        for (i, frame) in timeline.states.enumerated() {
             if i > 0 {
                 let t = timeline.transitions[i - 1]
                 out += "── step \(i)\(t.label.map { ": \(line($0))" } ?? "") ──\n"
-                out += OperationFormat.text(t.operations) + "\n"
+                out += OperationWriter.text(t.operations) + "\n"
             }
             out += "frame \(i)\(frame.label.map { ": \(line($0))" } ?? "")\n"
             out += TreeText.render(frame.tree) + "\n"
@@ -35,12 +35,12 @@ public enum TimelineFormat {
             ("navviz", .int(1)),
             ("title", .nullable(timeline.title)),
             ("source", .string(timeline.source.rawValue)),
-            ("frames", .array(timeline.frames.enumerated().map { i, f in
+            ("frames", .array(timeline.states.enumerated().map { i, f in
                 .object([("index", .int(i)), ("label", .nullable(f.label)), ("tree", .tree(f.tree, indent: DocumentEncoder.maxPrettyDepth + 1))])
             }, .lines(level: 1))),
             ("transitions", .array(timeline.transitions.enumerated().map { i, t in
                 .object([("from", .int(i)), ("to", .int(i + 1)), ("label", .nullable(t.label)),
-                         ("operations", .array(t.operations.map(OperationFormat.value)))])
+                         ("operations", .array(t.operations.map(OperationWriter.value)))])
             }, .lines(level: 1))),
         ]
         if let failure = timeline.failure { members.append(("failure", .string(failure))) }
