@@ -44,8 +44,8 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // libgd, to read PNGs that navviz did not draw itself when it makes a GIF (its own it
-        // reads with zlib), and in tests to decode GIFs. Found through pkg-config `gdlib` on
+        // libgd, for the tests only: a decoder of the PNGs and GIFs navviz writes that is not
+        // navviz's own (navviz links only libgvc and zlib). Found through pkg-config `gdlib` on
         // macOS (Homebrew's include directory). On Linux gd.h is on the compiler's default path
         // and CGD needs no flag from pkg-config: there gdlib.pc brings in libavif's Cflags,
         // whose `-DAVIF_DLL` SwiftPM refuses with a warning on every build.
@@ -63,7 +63,7 @@ let package = Package(
         // Ending a navviz process on SIGINT, SIGTERM and SIGHUP: its children ended, its
         // staging removed, exit 128 + the signal.
         .target(name: "NavVizShutdown"),
-        .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizShutdown", "CGraphviz", "CGD", "CZlib"]),
+        .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizShutdown", "CGraphviz", "CZlib"]),
         // The last stage: animation bundles, expectations and check reports written to disk
         // atomically (documents and recordings read through NavVizFiles, drawn through
         // NavVizRender). The CLI is a shell around it.
@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
         .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
-        // CGD: libgd decodes the GIFs navviz writes, as a decoder of its own would.
+        // CGD: libgd decodes the PNGs and GIFs navviz writes, as a decoder not navviz's own.
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib", "CGD"]),
         .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),

@@ -6,7 +6,8 @@ internal import CZlib
 /// 8-bit RGB and RGBA PNGs without interlacing (navviz's frames, ``PNGFrameEncoder``, and
 /// cairo's) are inflated here with zlib, a row at a time, and unfiltered (all five filters).
 /// A pixel that is not opaque is blended with the first pixel's colour (the page's
-/// background), as ``PNGFrameEncoder`` blends. Any other PNG is decoded by libgd. Chunk CRCs
+/// background), as ``PNGFrameEncoder`` blends. Any other PNG (palette, grey, 16-bit,
+/// interlaced: none that navviz or cairo draws) is not read. Chunk CRCs
 /// are not checked (a damaged stream fails to inflate). One reader per thread; it keeps its
 /// zlib stream and row buffers between PNGs, and frees them in `deinit`.
 final class PNGReader {
@@ -60,9 +61,7 @@ final class PNGReader {
         guard let (width, height) = Self.size(png) else { return nil }
         // IHDR: bit depth, colour type, compression, filter method, interlace.
         let header = png[24...28]
-        guard streamReady, header.elementsEqual([8, 2, 0, 0, 0]) || header.elementsEqual([8, 6, 0, 0, 0]) else {
-            return readWithLibgd(png, row: row)
-        }
+        guard streamReady, header.elementsEqual([8, 2, 0, 0, 0]) || header.elementsEqual([8, 6, 0, 0, 0]) else { return nil }
         let channels = png[25] == 6 ? 4 : 3
         // The IDAT chunks' data, which together are one zlib stream.
         var data: [Range<Int>] = []
@@ -169,21 +168,5 @@ final class PNGReader {
             x[i] = x[i] &+ UInt8(truncatingIfNeeded: predicted)
         }
         return true
-    }
-
-    /// Any PNG libgd reads (palette, grey, 16-bit, interlaced), its alpha dropped.
-    private func readWithLibgd(_ png: [UInt8], row: (Int, UnsafePointer<UInt8>) -> Void) -> (width: Int, height: Int)? {
-        guard let (width, height, pixels) = PNGEncoder.pixels(png) else { return nil }
-        var line = [UInt8](repeating: 0, count: 3 * width)
-        for y in 0..<height {
-            for x in 0..<width {
-                let c = pixels[y * width + x]
-                line[3 * x] = UInt8(c >> 16 & 0xFF)
-                line[3 * x + 1] = UInt8(c >> 8 & 0xFF)
-                line[3 * x + 2] = UInt8(c & 0xFF)
-            }
-            line.withUnsafeBufferPointer { row(y, $0.baseAddress!) }
-        }
-        return (width, height)
     }
 }
