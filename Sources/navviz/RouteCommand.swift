@@ -116,7 +116,7 @@ extension NavVizCommand {
         func bytes(_ result: RoutingResult, format: OutputFormat) throws -> [UInt8] {
             switch format {
             case .text:
-                return Array(RouteText.render(result).utf8)
+                return Array(RouteWriter.text(result).utf8)
             case .json:
                 return Array(OperationWriter.jsonArray(result.operations).utf8)
             case .mermaid:
@@ -129,15 +129,5 @@ extension NavVizCommand {
         func scene(_ result: RoutingResult) -> Scene {
             RouteScene.make(result, theme: look.theme.value, legend: look.legend)
         }
-    }
-}
-
-/// The text output: numbered instructions, then the final active path.
-enum RouteText {
-    static func render(_ result: RoutingResult) -> String {
-        let instructions = result.operations.isEmpty ? "(already at the destination)\n" : OperationWriter.text(result.operations)
-        let final = result.final
-        let path = final.activePath.map { PathElement(id: final.id($0), context: final.node($0).context).description }
-        return instructions + "\nfinal active path: " + path.joined(separator: "/") + "\n"
     }
 }
