@@ -1,5 +1,4 @@
 import Foundation
-import NavVizArtifacts
 import NavVizCore
 import NavVizRender
 import Testing
@@ -17,8 +16,8 @@ import _NavVizTestSupport
 /// DOT kept here is every decision navviz makes about a picture.
 ///
 /// Two exceptions, for time. An animation's summary.md is written by `Animation.write` in this
-/// process (``animated(_:to:)``; AnimateCommandTests compares the command's bundle with the
-/// library's). `render --format json|dot|mermaid` of a sample is the library's encoder applied
+/// process (``LibraryRuns/animate(_:to:options:)``; AnimateCommandTests compares the command's
+/// bundle with the library's). `render --format json|dot|mermaid` of a sample is the library's encoder applied
 /// to the frame `render --format text` of the same sample draws (its last), so those files are
 /// made in this process (``Run/inProcess``, ``rendered(_:format:)``) for every sample but
 /// ``renderedByBinary``, whose runs of the binary are also compared with what this process
@@ -119,7 +118,7 @@ struct GoldenFileTests {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-golden-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: dir) }
             arguments[i] = dir.path
-            let result = Self.animated(arguments[1], to: dir.path)
+            let result = LibraryRuns.animate(arguments[1], to: dir.path)
             let summary = (try? Data(contentsOf: dir.appendingPathComponent("summary.md"))).map { Array($0) } ?? []
             try compare(run, result: result, stdout: summary)
             return
@@ -138,24 +137,6 @@ struct GoldenFileTests {
            !arguments[1].hasSuffix(".txt") {
             #expect(result.stdoutBytes == (try Self.rendered(arguments[1], format: arguments[3])),
                     "`navviz \(arguments.joined(separator: " "))` is not what the library makes of the sample's last frame")
-        }
-    }
-
-    /// `navviz animate PATH -o DIR` made in this process: `Animation.write`, with what the
-    /// command would print on standard error (the call's diagnostics, its failure or its
-    /// error) and its exit status.
-    static func animated(_ path: String, to directory: String) -> NavVizBinary.Result {
-        var stderr = ""
-        let diagnostics = Diagnostics(report: { stderr += $0.line + "\n" })
-        do {
-            let written = try Animation.write(PackagePaths.root.appendingPathComponent(path).path, to: directory, options: Animation.Options(),
-                                              diagnostics: diagnostics)
-            let failure = written.failure.map { "\(path): error: \($0)\n" } ?? ""
-            return NavVizBinary.Result(stdout: "", stderr: stderr + failure, status: written.failure == nil ? 0 : 1, stdoutBytes: [])
-        } catch let error as NavVizError {
-            return NavVizBinary.Result(stdout: "", stderr: stderr + error.lines.map { $0 + "\n" }.joined(), status: error.status, stdoutBytes: [])
-        } catch {
-            return NavVizBinary.Result(stdout: "", stderr: stderr + "\(error)\n", status: 70, stdoutBytes: [])
         }
     }
 
