@@ -101,10 +101,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
-        .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
+        .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "NavVizFiles", "NavVizRender", "_NavVizTestSupport"]),
         // CGD: libgd decodes the PNGs and GIFs navviz writes, as a decoder not navviz's own.
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib", "CGD"]),
-        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender"]),
+        // NavVizArtifacts: what the binary writes made in this process too, to compare with
+        // a run of the binary (the CLI's part) where the library's variations are tested in
+        // NavVizArtifactsTests.
+        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizArtifacts"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]
 )

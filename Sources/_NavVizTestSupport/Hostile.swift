@@ -26,6 +26,16 @@ public enum Hostile {
         ("long markup", String(repeating: "&<>\"'\\]", count: 1_500)),
     ]
 
+    /// The scalars of `s` a terminal acts on, other than the newline ending each line:
+    /// controls, line and paragraph separators, and bidirectional overrides and isolates.
+    public static func unsafe(_ s: String) -> [Unicode.Scalar] {
+        s.unicodeScalars.filter { u in
+            let v = u.value
+            return (v < 0x20 && u != "\n") || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
+    }
+
     /// `s` as a JSON string literal.
     public static func quote(_ s: String) -> String { DocumentEncoder.quote(s) }
 

@@ -2,16 +2,18 @@ import Foundation
 import Testing
 import _NavVizTestSupport
 
-/// Every page the browser tests look at, drawn by `navviz animate` and loaded in one run of
-/// headless Chromium (Debian's `chromium`): a harness page holds each player in a frame of
-/// its own, 800 × 600 like headless Chromium's window, and when they have all loaded (their
-/// `?selftest` runs while its page loads) copies each frame's DOM into itself, which
-/// `--dump-dom` prints. Chromium takes about 1.2 s of CPU to start (measured on this
-/// project's 2-core VM); the browser tests started it five times, now once. `--allow-file-access-from-files` lets the harness, a
-/// file, read the DOM of the players, files too.
+/// Every page the browser tests look at, written by `Animation.write` in this process (what
+/// `navviz animate` writes) and loaded in one run of headless Chromium (Debian's `chromium`):
+/// a harness page holds each player in a frame of its own, 800 × 600 like headless Chromium's
+/// window, and when they have all loaded (their `?selftest` runs while its page loads) copies
+/// each frame's DOM into itself, which `--dump-dom` prints. Chromium takes about 1.2 s of CPU
+/// to start (measured on this project's 2-core VM); the browser tests started it five times,
+/// now once. `--allow-file-access-from-files` lets the harness, a file, read the DOM of the
+/// players, files too.
 struct BrowserSession: Sendable {
-    /// One page: the run that drew its bundle, its index.html as written, the URL loaded,
-    /// and its DOM once loaded. (The bundles are removed once loaded.)
+    /// One page: the run that drew its bundle (the library's call, ``LibraryRuns``: the page
+    /// is what `navviz animate` writes), its index.html as written, the URL loaded, and its
+    /// DOM once loaded. (The bundles are removed once loaded.)
     struct Page: Sendable {
         var run: NavVizBinary.Result
         var bundle: String
@@ -20,8 +22,9 @@ struct BrowserSession: Sendable {
         var dom: String
     }
 
-    /// How to draw a page: `navviz animate ARGS -o DIR` (with `stdin`; `FILE` in ARGS is a
-    /// file holding `file`), and what to load after `index.html` (a fragment, `?selftest`).
+    /// How to draw a page: `navviz animate ARGS -o DIR` (`FILE` in ARGS is a file holding
+    /// `file`, `-` one holding `stdin`), and what to load after `index.html` (a fragment,
+    /// `?selftest`).
     struct Recipe: Sendable {
         var name: String
         var arguments: [String]
@@ -92,7 +95,12 @@ struct BrowserSession: Sendable {
                 try file.write(to: url, atomically: true, encoding: .utf8)
                 arguments[i] = url.path
             }
-            let run = try NavVizBinary.run(["animate"] + arguments + ["-o", out.path], stdin: recipe.stdin)
+            if let stdin = recipe.stdin, let i = arguments.firstIndex(of: "-") {
+                let url = directory.appendingPathComponent(recipe.name + ".json")
+                try stdin.write(to: url, atomically: true, encoding: .utf8)
+                arguments[i] = url.path
+            }
+            let run = LibraryRuns.animate(arguments[0], to: out.path)
             drawn[key] = (out.appendingPathComponent("index.html"), run)
         }
 

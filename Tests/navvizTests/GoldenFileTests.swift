@@ -15,12 +15,14 @@ import _NavVizTestSupport
 /// versions CI tests against (2.43 and 14.1.3), and between machines with other fonts; the
 /// DOT kept here is every decision navviz makes about a picture.
 ///
-/// One exception, for time: `render --format json|dot|mermaid` of a sample is the library's
-/// encoder applied to the frame `render --format text` of the same sample draws (its last),
-/// so those files are made in this process (``Run/inProcess``, ``rendered(_:format:)``) for
-/// every sample but ``renderedByBinary``, whose runs of the binary are also compared with
-/// what this process makes: the binary adds nothing else to them. The text render of every
-/// sample is a run of the binary.
+/// Two exceptions, for time. An animation's summary.md is written by `Animation.write` in this
+/// process (``LibraryRuns/animate(_:to:options:)``; AnimateCommandTests compares the command's
+/// bundle with the library's). `render --format json|dot|mermaid` of a sample is the library's encoder applied
+/// to the frame `render --format text` of the same sample draws (its last), so those files are
+/// made in this process (``Run/inProcess``, ``rendered(_:format:)``) for every sample but
+/// ``renderedByBinary``, whose runs of the binary are also compared with what this process
+/// makes: the binary adds nothing else to them. The text render of every sample is a run of
+/// the binary.
 struct GoldenFileTests {
     /// One golden file: the command that writes it, and where.
     struct Run: CustomTestStringConvertible, Sendable {
@@ -111,11 +113,12 @@ struct GoldenFileTests {
     func output(_ run: Run) throws {
         var arguments = run.arguments
         if let i = arguments.firstIndex(of: "OUTDIR") {
-            // An animation: its summary.md is the output kept.
+            // An animation: its summary.md is the output kept, written by the library's call
+            // in this process (AnimateCommandTests shows the command writes the same bundle).
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-golden-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: dir) }
             arguments[i] = dir.path
-            let result = try NavVizBinary.run(arguments)
+            let result = LibraryRuns.animate(arguments[1], to: dir.path)
             let summary = (try? Data(contentsOf: dir.appendingPathComponent("summary.md"))).map { Array($0) } ?? []
             try compare(run, result: result, stdout: summary)
             return

@@ -1,4 +1,5 @@
 import Foundation
+import NavVizArtifacts
 import Testing
 import _NavVizTestSupport
 
@@ -30,11 +31,14 @@ struct GraphvizWorkerCommandTests {
         #expect(r.stderr.hasSuffix(": graphviz crashed in a worker process: signal 6 (\(String(cString: strsignal(6))))\n"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // The frame named is one whose DOT has tab3 active (the workers draw runs of frames in
-        // parallel: the first to crash is named, not one left undrawn because of it).
+        // parallel: the first to crash is named, not one left undrawn because of it): the
+        // frames' DOT, as the library writes it for the same document.
         let number = r.stderr.split(separator: " ").dropFirst(3).first.flatMap { Int($0.dropLast()) }
         let dots = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-crash-dot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dots) }
-        #expect(try NavVizBinary.run(["animate", input.path, "-o", dots.path, "--layout", "per-frame", "--dot-only"]).status == 0)
+        var options = Animation.Options()
+        (options.layout, options.dotOnly) = (.perFrame, true)
+        _ = try Animation.write(input.path, to: dots.path, options: options)
         let crashing = try Set((1...15).filter { i in
             let name = dots.appendingPathComponent(String(format: "frames/%04d.dot", i))
             return try String(contentsOf: name, encoding: .utf8).contains("node-tab3\", class=\"active")

@@ -31,7 +31,9 @@ import _NavVizTestSupport
         #expect(diff.stdout == "1. activate UINavigationController@0x10b01b600?address=0x10b01b600 in UITabBarController@0x10a808c00\n")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-pastes-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let animate = try NavVizBinary.run(["animate", Self.session, "-o", out])
+        // Animated: the library's call, as the command makes it (the command runs on the
+        // pastes in ExamplesTests, as README.md shows it).
+        let animate = LibraryRuns.animate(Self.session, to: out)
         #expect(animate.status == 0, "\(animate.stderr)")
         let frames = try FileManager.default.contentsOfDirectory(atPath: out + "/frames").filter { $0.hasSuffix(".svg") }
         #expect(frames.count == 7)

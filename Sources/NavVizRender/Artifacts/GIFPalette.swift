@@ -120,7 +120,10 @@ struct GIFPalette: Sendable, Equatable {
     func nearest(_ rgb: UInt32) -> UInt8 {
         let r = Int(rgb >> 16 & 0xFF), g = Int(rgb >> 8 & 0xFF), b = Int(rgb & 0xFF)
         var best = 0, bestDistance = Int.max
-        for (i, c) in colors.enumerated() {
+        // Indices, not `enumerated()`, whose generic iterator a debug build (the tests') does
+        // not specialise: it was most of the time of mapping a frame's new colours.
+        for i in colors.indices {
+            let c = colors[i]
             let dr = r - Int(c >> 16 & 0xFF), dg = g - Int(c >> 8 & 0xFF), db = b - Int(c & 0xFF)
             let d = dr * dr + dg * dg + db * db
             if d < bestDistance {

@@ -148,24 +148,33 @@ final class PNGReader {
     }
 
     /// Undoes a row's filter (PNG's five: none, sub, up, average, Paeth) in place; false for
-    /// an unknown filter. `line` is the filter byte, then `count` bytes.
+    /// an unknown filter. `line` is the filter byte, then `count` bytes. One loop per filter,
+    /// on fixed-width integers: a debug build (the tests') does not specialise generic
+    /// arithmetic such as `abs`, and this loop runs once for every byte of every frame a GIF
+    /// is made from.
     private static func unfilter(_ line: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count n: Int, channels: Int) -> Bool {
-        let filter = line[0]
-        if filter == 0 { return true }
-        guard filter <= 4 else { return false }
         let x = line + 1, b = prior + 1
-        for i in 0..<n {
-            let left = i >= channels ? Int(x[i - channels]) : 0, up = Int(b[i]), corner = i >= channels ? Int(b[i - channels]) : 0
-            let predicted: Int
-            switch filter {
-            case 1: predicted = left
-            case 2: predicted = up
-            case 3: predicted = (left + up) / 2
-            default:
-                let p = left + up - corner, pa = abs(p - left), pb = abs(p - up), pc = abs(p - corner)
-                predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : corner
+        switch line[0] {
+        case 0:
+            break
+        case 1:
+            for i in channels..<max(channels, n) { x[i] = x[i] &+ x[i - channels] }
+        case 2:
+            for i in 0..<n { x[i] = x[i] &+ b[i] }
+        case 3:
+            for i in 0..<n {
+                let left = i >= channels ? Int(x[i - channels]) : 0
+                x[i] = x[i] &+ UInt8(truncatingIfNeeded: (left + Int(b[i])) / 2)
             }
-            x[i] = x[i] &+ UInt8(truncatingIfNeeded: predicted)
+        case 4:
+            for i in 0..<n {
+                let left = i >= channels ? Int(x[i - channels]) : 0, up = Int(b[i]), corner = i >= channels ? Int(b[i - channels]) : 0
+                let p = left + up - corner
+                let pa = p > left ? p - left : left - p, pb = p > up ? p - up : up - p, pc = p > corner ? p - corner : corner - p
+                x[i] = x[i] &+ UInt8(truncatingIfNeeded: pa <= pb && pa <= pc ? left : pb <= pc ? up : corner)
+            }
+        default:
+            return false
         }
         return true
     }

@@ -1,10 +1,12 @@
 import Foundation
+import NavVizArtifacts
 import Testing
 import _NavVizTestSupport
 
 /// navviz replaces only what it wrote, and an interrupted run leaves nothing behind: its
 /// workers end, its staging is removed, the previous output is intact, and a staging
-/// directory left by a killed run is cleaned by the next run into the same place.
+/// directory left by a killed run is cleaned by the next run into the same place. (Which
+/// bundles `Animation.write` replaces, and how: NavVizArtifactsTests' OutputDirectoryTests.)
 struct ReplaceAndInterruptTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-replace-\(UUID().uuidString)")
@@ -70,48 +72,6 @@ struct ReplaceAndInterruptTests {
         #expect(p.terminationStatus == 73, "\(message)")
         #expect(message.hasPrefix(".: error: cannot replace '.': it is not empty"), "\(message)")
         #expect(Self.tree(tmp) == ["seq.json"])
-    }
-
-    /// A bundle navviz wrote is replaced whole; one holding a file its manifest does not list
-    /// is refused, naming the file, and nothing in it is touched.
-    @Test func onlyItsOwnBundleIsReplaced() throws {
-        let tmp = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: tmp) }
-        let out = tmp.appendingPathComponent("out")
-        let first = try NavVizBinary.run(["animate", "Samples/nivelir-deeplink.script.json", "-o", out.path, "--png", "--gif"])
-        #expect(first.status == 0, "\(first.stderr)")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
-        #expect(manifest?["files"] as? [String] == ["index.html", "manifest.json", "summary.md"])
-        let second = try NavVizBinary.run(["animate", "Samples/katana-tabs.script.json", "-o", out.path])
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(!Self.tree(out).contains("animation.gif") && Self.tree(out).filter { $0.hasPrefix("frames/") }.count == 9)
-        #expect(Self.tree(tmp).allSatisfy { $0.hasPrefix("out") })
-        for foreign in ["notes.txt", "frames/extra.svg"] {
-            try "mine".write(to: out.appendingPathComponent(foreign), atomically: true, encoding: .utf8)
-            let before = try Self.contents(out)
-            let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
-            #expect(r.status == 73, "\(r.stderr)")
-            #expect(r.stderr == "\(out.path): error: cannot replace '\(out.path)': '\(out.path)/\(foreign)' was not written by navviz (its manifest.json does not list it); move it out, or give -o another directory\n")
-            #expect(try Self.contents(out) == before)
-            try FileManager.default.removeItem(at: out.appendingPathComponent(foreign))
-        }
-        // An empty directory loses nothing.
-        let empty = tmp.appendingPathComponent("empty")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", empty.path])
-        #expect(r.status == 0, "\(r.stderr)")
-    }
-
-    /// The benchmark's DOT frames are a bundle too: the next run may replace them.
-    @Test func dotFramesAreReplaceable() throws {
-        let tmp = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: tmp) }
-        let out = tmp.appendingPathComponent("dot")
-        for _ in 0..<2 {
-            let r = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path, "--dot-only"])
-            #expect(r.status == 0, "\(r.stderr)")
-        }
-        #expect(Self.tree(out).contains("frames/0001.dot"))
     }
 
     /// No command overwrites its input.
@@ -252,8 +212,8 @@ struct ReplaceAndInterruptTests {
         let deadline = Date().addingTimeInterval(Sanitizer.seconds(10))
         while !workers.filter(Self.running).isEmpty && Date() < deadline { usleep(50_000) }
         #expect(workers.filter(Self.running).isEmpty, "a worker outlived its parent: \(workers.filter(Self.running))")
-        let next = try NavVizBinary.run(["animate", "Samples/tab-switch.sequence.json", "-o", out.path])
-        #expect(next.status == 0, "\(next.stderr)")
+        // The next run into the same place: the library's call, which the command makes.
+        _ = try Animation.write(PackagePaths.sample("tab-switch.sequence.json"), to: out.path, options: Animation.Options())
         let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
         #expect(left == ["long.json", "out"], "\(left): \(Self.tree(tmp))")
     }

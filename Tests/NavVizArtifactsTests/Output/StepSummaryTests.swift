@@ -1,27 +1,20 @@
 import Foundation
+import NavVizArtifacts
 import Testing
 import _NavVizTestSupport
 
-/// `animate --step-summary`: summary.md for a GitHub step summary, which cannot reach the
-/// output folder's files.
-final class StepSummaryTests {
-    let tmp: URL
-
-    init() throws {
-        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-summary-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
-    @Test func animateAppendsASummaryWithoutLocalLinks() throws {
+/// An animation's summary appended to a GitHub step summary (`StepSummary.append` with
+/// `Animation.Written.stepSummary(limit:)`, what `--step-summary` does): after what earlier
+/// steps wrote, without links to local files, within the room GitHub's limit leaves.
+struct StepSummaryTests {
+    @Test func anAnimationsSummaryIsAppendedWithoutLocalLinks() throws {
+        let tmp = try Bundles.scratch()
+        defer { try? FileManager.default.removeItem(at: tmp) }
         let summary = tmp.appendingPathComponent("step.md").path
         try "earlier\n".write(toFile: summary, atomically: true, encoding: .utf8)
         let out = tmp.appendingPathComponent("deeplink").path
-        let r = try NavVizBinary.run(["animate", "Samples/nivelir-deeplink.script.json", "-o", out, "--step-summary", summary])
-        #expect(r.status == 0, "\(r.stderr)")
+        let written = try Bundles.made("nivelir-deeplink.script.json", "deeplink", to: URL(fileURLWithPath: out))
+        try StepSummary.append(to: summary, diagnostics: .silent) { written.stepSummary(limit: $0) }
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier\n\n# Chat deep link while a modal is open (Nivelir)"))
         #expect(text.contains("```mermaid\n"))
@@ -35,12 +28,14 @@ final class StepSummaryTests {
             .split(separator: "\n").count == bundled.split(separator: "\n").count)
     }
 
-    @Test func summaryShrinksToTheRoomLeft() throws {
+    @Test func theSummaryShrinksToTheRoomLeft() throws {
+        let tmp = try Bundles.scratch()
+        defer { try? FileManager.default.removeItem(at: tmp) }
         let summary = tmp.appendingPathComponent("step.md").path
         let earlier = String(repeating: "e", count: 1_048_576 - 1_500)
         try earlier.write(toFile: summary, atomically: true, encoding: .utf8)
-        let r = try NavVizBinary.run(["animate", "Samples/nivelir-deeplink.script.json", "-o", tmp.appendingPathComponent("out").path, "--step-summary", summary])
-        #expect(r.status == 0, "\(r.stderr)")
+        let written = try Bundles.made("nivelir-deeplink.script.json", "deeplink", to: tmp.appendingPathComponent("out"))
+        try StepSummary.append(to: summary, diagnostics: .silent) { written.stepSummary(limit: $0) }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: summary)[.size] as? Int)
         #expect(size > earlier.utf8.count && size <= 1_048_576)
         let added = try String(contentsOfFile: summary, encoding: .utf8).dropFirst(earlier.count)

@@ -8,13 +8,6 @@ import _NavVizTestSupport
 /// same bundle the command writes, its diagnostics through a callback and its refusals as
 /// ``NavVizError``s, without the CLI.
 @Suite struct AnimationTests {
-    /// A fresh directory under the temporary directory, removed by the caller.
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-artifacts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Collects what a call reports.
     final class Collected {
         var diagnostics: [Diagnostic] = []
@@ -25,7 +18,7 @@ import _NavVizTestSupport
     }
 
     @Test func writesTheBundleOfAScript() throws {
-        let dir = try Self.scratch()
+        let dir = try Bundles.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("deeplink").path
         let collected = Collected()
@@ -49,7 +42,7 @@ import _NavVizTestSupport
     }
 
     @Test func aFailedRouteIsWrittenAndReturned() throws {
-        let dir = try Self.scratch()
+        let dir = try Bundles.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("loop").path
         let written = try Animation.write(PackagePaths.sample("portus-loop.route.json"), to: out, options: Animation.Options())
@@ -60,7 +53,7 @@ import _NavVizTestSupport
     }
 
     @Test func optionsChooseStepsAndImages() throws {
-        let dir = try Self.scratch()
+        let dir = try Bundles.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("part").path
         var options = Animation.Options()
@@ -86,7 +79,7 @@ import _NavVizTestSupport
     }
 
     @Test func aDirectoryNavvizDidNotWriteIsRefusedAndKept() throws {
-        let dir = try Self.scratch()
+        let dir = try Bundles.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let mine = dir.appendingPathComponent("notes.txt")
         try Data("mine".utf8).write(to: mine)
@@ -101,7 +94,7 @@ import _NavVizTestSupport
     }
 
     @Test func aCutLogIsAWarningAndItsCompleteLinesAreDrawn() throws {
-        let dir = try Self.scratch()
+        let dir = try Bundles.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("app.ndjson")
         let line = #"{"tree": {"id": "root", "children": [{"id": "home"}]}}"#
@@ -113,7 +106,7 @@ import _NavVizTestSupport
     }
 
     @Test func anInvalidDocumentIsADataErrorNamingTheFile() throws {
-        let dir = try Self.scratch()
+        let dir = try Bundles.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.json")
         try Data(#"{"frames": [{"tree": {"id": 3}}]}"#.utf8).write(to: bad)

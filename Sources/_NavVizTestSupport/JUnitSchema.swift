@@ -9,9 +9,9 @@ import FoundationXML
 /// `<properties>`, its `<testcase>`s, `<system-out>` and `<system-err>` in that order; each
 /// test case has `name`, `classname` and `time` and at most one `<skipped>`, `<error>` or
 /// `<failure>`, the last two with a `type`. Counts must agree with the test cases.
-enum JUnitSchema {
+public enum JUnitSchema {
     /// Every broken rule, empty for a valid report.
-    static func problems(_ xml: String) -> [String] {
+    public static func problems(_ xml: String) -> [String] {
         let document: XMLDocument
         do {
             document = try XMLDocument(xmlString: xml, options: [])
