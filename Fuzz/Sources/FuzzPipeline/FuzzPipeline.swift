@@ -7,11 +7,10 @@ import NavVizRender
 /// everything the commands make of it without Graphviz: redaction, the timeline in every
 /// diff dialect with its text and JSON, diffs between frames in every dialect, routing,
 /// scenes, Mermaid and DOT.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
+    let bytes = Array(input)
     guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: DocumentFile.Format.sniff(bytes)) else {
-        return 0
+        return
     }
     let document = loaded.document
     _ = Redaction.redact(document)
@@ -48,16 +47,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = DOTEncoder.encode(scene)
         }
     }
-    return 0
 }
 
-/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:_:)``.
+/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:)``.
 @_cdecl("fuzz_pipeline_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
-}
+public func fuzzMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzz) }
