@@ -26,7 +26,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test goldens sanitize fuzz fuzz-binary size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens sanitize fuzz fuzz-binary size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -91,11 +91,25 @@ demo-files:
 	done
 	@echo "$(OUT)/samples/<sample>.png for every sample"
 
-## test: build and run every test.
+## test: build and run every test: the suite (`swift test`), then plugin-test's check of the
+## SwiftPM plugin in a consumer package.
 test: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS)
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ)
 	$(SWIFT) test $(SWIFT_FLAGS)
+	$(PLUGIN_TEST) --skip-build
+
+## plugin-test: the SwiftPM command plugin as a package that depends on navviz runs it
+## (Tests/navvizTests/CI/PluginFixtureTests.swift): Tests/Fixtures/PluginConsumer is copied to
+## .build/plugin-fixture (.build/plugin-fixture-NAME with GRAPHVIZ_PREFIX) and `swift package
+## navviz …` run there, which builds navviz from source a second time, as a consumer's package
+## does (1 to 3 minutes the first time on two cores, seconds after). It is an integration
+## check of that build, not of navviz's behaviour, and its first build alone takes longer
+## than the rest of the suite, so `swift test` skips it (NAVVIZ_PLUGIN_TESTS unset) and
+## `make test` runs it after the suite.
+PLUGIN_TEST = NAVVIZ_PLUGIN_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter PluginFixtureTests
+plugin-test: build
+	$(PLUGIN_TEST)
 
 ## goldens: re-record Tests/Goldens/ (what every sample prints in every format that does not
 ## depend on the Graphviz version; Tests/navvizTests/GoldenFileTests.swift), removing files
@@ -125,13 +139,13 @@ goldens: build
 ## sleep (atexit_sleep_ms=0, a window for races with exit itself): every navviz process the
 ## tests start slept it, which made the suite three times as long (669 s against 224 s).
 ## SANITIZERS=address or =thread runs one; SANITIZE_FILTER=REGEX runs only the suites it
-## matches (as `swift test --filter`); SANITIZE_SKIP=REGEX leaves suites out (default
-## PluginFixtureTests: it builds the fixture's own navviz with `swift package`, without a
-## sanitizer, so under one it only adds a build). Each step prints its time.
+## matches (as `swift test --filter`), SANITIZE_SKIP=REGEX leaves suites out. plugin-test is
+## not run: it builds the fixture's own navviz with `swift package`, without a sanitizer.
+## Each step prints its time.
 SANITIZERS ?= address thread
 ASAN_STACKS ?= fast
 SANITIZE_FILTER ?=
-SANITIZE_SKIP ?= PluginFixtureTests
+SANITIZE_SKIP ?=
 ASAN_UNWIND = $(if $(filter whole,$(ASAN_STACKS)),fast_unwind_on_malloc=0:malloc_context_size=100,fast_unwind_on_malloc=1)
 SANITIZE_ENV = SWIFT_BACKTRACE=enable=no \
 	ASAN_SYMBOLIZER_PATH=$(shell command -v llvm-symbolizer) \
@@ -207,9 +221,10 @@ fuzz-binary: build
 
 ## size: a 1,000,000-node tree through validate, diff, route and text, images refused; and
 ## the scale tests at full size (make test runs them smaller): 100,000-deep chains decoded,
-## printed, diffed and routed, 300 dot layouts through one worker pool.
+## printed, diffed and routed, 300 dot layouts through one worker pool, the player in
+## Chromium driven through a 300-transition session.
 size: build
-	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests"
+	NAVVIZ_SIZE_TESTS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter "SizeCommandTests|DeepTreeTests|DeepRouteTests|DiffScaleTests|GraphvizPoolTests|PlayerBrowserTests"
 
 ## leakcheck: a render and animate loop under valgrind, beside the dot CLI on the same DOT;
 ## prints definite, indirect and possible bytes and whose stacks they are.

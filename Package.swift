@@ -16,6 +16,9 @@ let package = Package(
         // Reading document files (JSON, NDJSON logs, YAML, UIKit pastes); the fuzz targets
         // under Fuzz/ read their bytes through it.
         .library(name: "NavVizFiles", targets: ["NavVizFiles"]),
+        // What navviz writes, as calls a Swift program can make: an animation bundle from a
+        // document or recording, a check against an expectation and its reports.
+        .library(name: "NavVizArtifacts", targets: ["NavVizArtifacts"]),
         // For apps (debug builds): records the app's navigation as a navviz log.
         .library(name: "NavVizRecorder", targets: ["NavVizRecorder"]),
         .executable(name: "navviz", targets: ["navviz"]),
@@ -41,10 +44,11 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // libgd, for animated GIFs. Found through pkg-config `gdlib` on macOS (Homebrew's
-        // include directory). On Linux gd.h is on the compiler's default path and CGD needs no
-        // flag from pkg-config: there gdlib.pc brings in libavif's Cflags, whose `-DAVIF_DLL`
-        // SwiftPM refuses with a warning on every build.
+        // libgd, for the tests only: a decoder of the PNGs and GIFs navviz writes that is not
+        // navviz's own (navviz links only libgvc and zlib). Found through pkg-config `gdlib` on
+        // macOS (Homebrew's include directory). On Linux gd.h is on the compiler's default path
+        // and CGD needs no flag from pkg-config: there gdlib.pc brings in libavif's Cflags,
+        // whose `-DAVIF_DLL` SwiftPM refuses with a warning on every build.
         .systemLibrary(
             name: "CGD",
             pkgConfig: gdPkgConfig,
@@ -59,11 +63,15 @@ let package = Package(
         // Ending a navviz process on SIGINT, SIGTERM and SIGHUP: its children ended, its
         // staging removed, exit 128 + the signal.
         .target(name: "NavVizShutdown"),
-        .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizShutdown", "CGraphviz", "CGD", "CZlib"]),
+        .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizShutdown", "CGraphviz", "CZlib"]),
+        // The last stage: animation bundles, expectations and check reports written to disk
+        // atomically (documents and recordings read through NavVizFiles, drawn through
+        // NavVizRender). The CLI is a shell around it.
+        .target(name: "NavVizArtifacts", dependencies: ["NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown"]),
         .executableTarget(
             name: "navviz",
             dependencies: [
-                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown",
+                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "NavVizArtifacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,8 +101,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
-        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib"]),
-        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles"]),
+        .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
+        // CGD: libgd decodes the PNGs and GIFs navviz writes, as a decoder not navviz's own.
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib", "CGD"]),
+        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]
 )

@@ -278,6 +278,10 @@ def session():
             report("session_%d_dot_png_seconds" % n, baseline)
             report("session_%d_speedup" % n, baseline / seconds)
         shutil.rmtree(out, ignore_errors=True)
+    # #13's memory target: a session ten times longer takes at most 1.2x the memory.
+    if 1000 in sizes and 10000 in sizes:
+        values = {name: value for name, value, _ in results}
+        report("session_peak_rss_ratio_10000_to_1000", float(values["session_10000_peak_rss_mb"]) / float(values["session_1000_peak_rss_mb"]))
 
 
 def table():
@@ -307,7 +311,7 @@ def table():
         get("recorder_record_30_nodes_us"), get("recorder_record_30_nodes_us_cpu"),
         get("recorder_record_30_nodes_written_us"), get("recorder_record_30_nodes_written_us_cpu"),
         get("recorder_build_and_record_30_nodes_us"), get("recorder_build_and_record_30_nodes_us_cpu")))
-    for n in sorted({int(name.split("_")[1]) for name in values if name.startswith("session_")}):
+    for n in sorted({int(name.split("_")[1]) for name in values if name.startswith("session_") and name.split("_")[1].isdigit()}):
         def g(what):
             return get("session_%d_%s" % (n, what))
         print("| session of %d transitions (%s distinct screens, %s frames): animate --png --gif | %s s, peak %s MB; index.html %s MB, GIF %s MB (%s × %s px), frames/ %s MB, summary.md %s characters | %s | %s | 3x; index.html ≤ %s MB; GIF ≤ 10 MB, ≤ 1280 px |" % (
@@ -315,6 +319,9 @@ def table():
             g("gif_mb"), g("gif_width"), g("gif_height"), g("frames_dir_mb"), g("summary_chars"),
             ("%s s (dot -Tpng per frame, %s frames)" % (g("dot_png_seconds"), g("dot_frames"))) if n == 300 else "",
             ("%sx faster" % g("speedup")) if n == 300 else "", 20 if n >= 10000 else 2))
+    if "session_peak_rss_ratio_10000_to_1000" in values:
+        print("| session peak memory 1,000 / 10,000 transitions (animate --png --gif) | %s / %s MB | | %sx | ≤ 1.2x |" % (
+            get("session_1000_peak_rss_mb"), get("session_10000_peak_rss_mb"), get("session_peak_rss_ratio_10000_to_1000")))
 
 
 def main():

@@ -6,7 +6,7 @@ extension DocumentFile {
     /// already carries a line).
     public static func lines(_ path: String) -> DocumentLines? {
         guard path != "-", path != stdinName, let bytes = try? read(path) else { return nil }
-        let format = Format(path: path)
+        let format = InputFormat(path: path)
         if format == .log { return DocumentLines(log: bytes) }
         guard let tree = try? valueTree(bytes, format: format) else { return nil }
         return DocumentLines(tree)

@@ -27,7 +27,7 @@ public struct SnapshotFile: Sendable {
     /// standard input and pipes (they can be read only once) and for YAML (read whole).
     public init?(path: String, options: DocumentFile.Options = .init()) {
         guard path != "-", Self.isRegularFile(path) else { return nil }
-        let format = options.format ?? DocumentFile.Format(extensionOf: path) ?? Self.head(path).map { DocumentFile.Format.sniff($0) }
+        let format = options.format ?? InputFormat(extensionOf: path) ?? Self.head(path).map { InputFormat.sniff($0) }
         switch format {
         case .log: kind = .log
         case .json: kind = .sequence

@@ -9,7 +9,7 @@ public enum TemplatesFile {
         let name = path == "-" ? DocumentFile.stdinName : path
         let bytes = try DocumentFile.read(path)
         do {
-            let json = try DocumentFile.valueTree(bytes, format: DocumentFile.Format(path: path) == .yaml ? .yaml : .json)
+            let json = try DocumentFile.valueTree(bytes, format: InputFormat(path: path) == .yaml ? .yaml : .json)
             return try DocumentDecoder.decodeTemplates(json)
         } catch {
             throw .invalid(path: name, error)

@@ -37,6 +37,20 @@ public enum Hostile {
         return "{\"navviz\": 1, \"tree\": {\"id\": \(q("root" + text)), \(fields), \"active\": \(q(text)), \"children\": [{\"id\": \(q(text)), \(fields)}]}}"
     }
 
+    /// A snapshot whose root carries every one of `texts` (space-separated) in its label, type
+    /// and kind (its id is `root` + them), and each as a context key and value, and whose
+    /// children (the first active) each carry one in every field, the child's id being the
+    /// text itself.
+    public static func snapshot(of texts: [String]) -> String {
+        let q = DocumentEncoder.quote
+        let all = q(texts.joined(separator: " "))
+        let context = texts.map { "\(q($0)): \(q($0))" }.joined(separator: ", ")
+        let children = texts.map { text in
+            "{\"id\": \(q(text)), \"label\": \(q(text)), \"type\": \(q(text)), \"kind\": \(q(text)), \"context\": {\(q(text)): \(q(text))}}"
+        }
+        return "{\"navviz\": 1, \"tree\": {\"id\": \(q("root" + texts.joined(separator: " "))), \"label\": \(all), \"type\": \(all), \"kind\": \(all), \"context\": {\(context)}, \"active\": \(q(texts[0])), \"children\": [\(children.joined(separator: ", "))]}}"
+    }
+
     /// A sequence titled with every one of `texts` (space-separated), whose state `i + 1` is
     /// labelled `texts[i]` and pushes a node with id `texts[i]` in place of the one before,
     /// so operations name each: one animation carries every string.

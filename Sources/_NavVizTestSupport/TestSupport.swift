@@ -47,6 +47,16 @@ public enum Samples {
 
     public enum SampleError: Error { case notASnapshot }
 
+    /// The state `navviz render` draws by default: a document's last (a snapshot's tree, a
+    /// sequence's last frame, the state after a script's or a route's last step).
+    public static func lastState(of document: Document) -> Snapshot? {
+        switch document {
+        case .snapshot(let tree): Snapshot(tree: tree)
+        case .sequence(let sequence): sequence.snapshots.last
+        case .route, .script: TimelineBuilder.build(document).states.last
+        }
+    }
+
     /// The error a JSON document gives, or nil when it is valid.
     public static func error(_ json: String) -> DocumentError? {
         do {
@@ -114,6 +124,43 @@ public enum NavVizBinary {
     /// Runs `navviz ARGS` in the package root with optional standard input.
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         try run(arguments, input: stdin.map { Array($0.utf8) }, environment: environment)
+    }
+
+    /// Runs `navviz ARGS` once for every test that asks: for a command that reads only files
+    /// of the repository and writes only to standard output (a golden run, `help`), whose
+    /// result is the same every time. A second caller with the same arguments gets the first
+    /// run's result (waiting for it if it is still running) instead of starting the binary
+    /// again: each start of the debug binary costs 30 to 40 ms of CPU.
+    public static func shared(_ arguments: [String]) throws -> Result {
+        let entry = SharedRuns.entry(arguments)
+        return try entry.lock.withLock {
+            if let result = entry.result { return try result.get() }
+            let result = Swift.Result { try run(arguments) }
+            entry.result = result
+            return try result.get()
+        }
+    }
+
+    /// The runs ``shared(_:)`` made, by arguments. `@unchecked Sendable` is safe: `entries` is
+    /// touched only with `lock` held, and an entry's `result` only with the entry's lock held.
+    private final class SharedRuns: @unchecked Sendable {
+        final class Entry: @unchecked Sendable {
+            let lock = NSLock()
+            var result: Swift.Result<Result, Error>?
+        }
+
+        static let all = SharedRuns()
+        private let lock = NSLock()
+        private var entries: [[String]: Entry] = [:]
+
+        static func entry(_ arguments: [String]) -> Entry {
+            all.lock.withLock {
+                if let entry = all.entries[arguments] { return entry }
+                let entry = Entry()
+                all.entries[arguments] = entry
+                return entry
+            }
+        }
     }
 
     /// Runs `navviz ARGS` with raw bytes on standard input (which may be invalid UTF-8). With
@@ -196,4 +243,44 @@ public enum Scale {
     /// `dot` layouts run through one worker pool: 300 in `make size`, else 40 (four times
     /// the per-worker budget of Graphviz before 4.0).
     public static let layouts = full ? 300 : 40
+}
+
+/// Bundles `navviz animate SAMPLE -o DIR` writes, made once for the tests that start from a
+/// bundle navviz made (to replace it, or to see it kept) and copied to each. A copy has the
+/// same files and the same manifest.json, which is what navviz reads of a directory before it
+/// replaces it (OutputDirectory). The bundles live in one temporary directory, removed when
+/// the test process exits.
+public enum MadeBundles {
+    /// Copies the bundle of `sample` (a path under the package root, made on first use) to
+    /// `destination`, which must not exist; returns the run that made it.
+    public static func copy(_ sample: String, to destination: URL) throws -> NavVizBinary.Result {
+        let made = try cache.bundle(sample)
+        try FileManager.default.copyItem(at: made.directory, to: destination)
+        return made.run
+    }
+
+    private static let cache = Cache()
+
+    /// The bundles made so far, by sample. `@unchecked Sendable` is safe: `bundles` is touched
+    /// only with `lock` held (which also makes a second caller wait for the first run).
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bundles: [String: (directory: URL, run: NavVizBinary.Result)] = [:]
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-made-bundles-\(getpid())")
+
+        init() {
+            atexit { try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("navviz-made-bundles-\(getpid())")) }
+        }
+
+        func bundle(_ sample: String) throws -> (directory: URL, run: NavVizBinary.Result) {
+            try lock.withLock {
+                if let made = bundles[sample] { return made }
+                let directory = root.appendingPathComponent("\(bundles.count)")
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                let run = try NavVizBinary.run(["animate", sample, "-o", directory.path])
+                bundles[sample] = (directory, run)
+                return (directory, run)
+            }
+        }
+    }
 }

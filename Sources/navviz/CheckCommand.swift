@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 
@@ -69,12 +70,12 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let pairs = try expectations()
+                let pairs = try Check.expectations(files: files, expect: expect, record: record)
+                let settings = timeline.settings, diagnostics = Terminal.diagnostics()
                 if record {
                     for (file, expect) in pairs {
-                        let actual = Expectation(try timeline.build(file), options: timeline)
-                        try OutputFile.write(actual.json, to: expect, inputs: [file])
-                        Terminal.out("recorded \(actual.transitions.count) transition\(actual.transitions.count == 1 ? "" : "s") in \(expect)\n")
+                        let count = try Check.record(file, to: expect, settings: settings, diagnostics: diagnostics)
+                        Terminal.out("recorded \(count) transition\(count == 1 ? "" : "s") in \(expect)\n")
                     }
                     return
                 }
@@ -82,33 +83,37 @@ extension NavVizCommand {
                 let textOut = !reports.contains { $0.path == nil }
                 var outcomes: [CheckOutcome] = []
                 for (file, expect) in pairs {
-                    var outcome = CheckOutcome.check(file, expect: expect, timeline: timeline)
+                    var outcome = Check.run(file, expect: expect, settings: settings, diagnostics: diagnostics)
                     if annotate || !reports.isEmpty { outcome.locate() }
                     show(outcome, text: textOut, annotate: annotate, several: pairs.count > 1)
                     outcomes.append(outcome)
                 }
-                var failed: Failure?
+                var failed: NavVizError?
                 for report in reports {
                     let text = report.format == .json ? CheckReport.json(outcomes) : JUnitReport.xml(outcomes, run: .now)
                     do {
-                        try OutputFile.write(text, to: report.path ?? "-", inputs: files)
-                    } catch let failure as Failure {
+                        if let path = report.path {
+                            try OutputFile.write(text, to: path, inputs: files)
+                        } else {
+                            try Terminal.output(Array(text.utf8))
+                        }
+                    } catch let failure as NavVizError {
                         Terminal.error(failure.lines)
                         failed = failed ?? failure
                     }
                 }
                 if let stepSummary {
                     do {
-                        try StepSummary.append(to: stepSummary) { CheckSummary.markdown(outcomes, limit: $0) }
-                    } catch let failure as Failure {
+                        try StepSummary.append(to: stepSummary, diagnostics: diagnostics) { CheckSummary.markdown(outcomes, limit: $0) }
+                    } catch let failure as NavVizError {
                         Terminal.error(failure.lines)
                         failed = failed ?? failure
                     }
                 }
                 // An unreadable input outranks a failed report, which outranks drift.
                 let status = outcomes.compactMap { $0.error?.status }.first ?? failed?.status
-                    ?? (outcomes.contains { $0.status == .drifted } ? Failure.Status.checkFailed : nil)
-                if let status { throw Failure([], status: status) }
+                    ?? (outcomes.contains { $0.status == .drifted } ? NavVizError.Status.checkFailed : nil)
+                if let status { throw NavVizError([], status: status) }
             }
         }
 
@@ -143,31 +148,6 @@ extension NavVizCommand {
                 WorkflowCommands.emit(annotations)
             }
         }
-
-        /// Each FILE with its expectation: --expect itself for one FILE, else
-        /// `DIR/NAME.expected.json` in the directory --expect names.
-        func expectations() throws -> [(file: String, expect: String)] {
-            var isDirectory: ObjCBool = false
-            let isDir = FileManager.default.fileExists(atPath: expect, isDirectory: &isDirectory) && isDirectory.boolValue
-            guard isDir || files.count > 1 else { return [(files[0], expect)] }
-            guard isDir else {
-                throw Failure(["\(expect): error: with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)"],
-                              status: record ? Failure.Status.cannotCreate : Failure.Status.noInput)
-            }
-            var seen: [String: String] = [:]
-            return try files.map { file in
-                guard file != "-" else {
-                    throw Failure(["error: standard input has no name to find its expectation in '\(expect)' by; give --expect a file"], status: Failure.Status.usage)
-                }
-                let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".expected.json"
-                let path = URL(fileURLWithPath: expect).appendingPathComponent(name).relativePath(from: expect)
-                if let other = seen[path] {
-                    throw Failure(["error: '\(other)' and '\(file)' would share the expectation '\(path)'; check them separately"], status: Failure.Status.usage)
-                }
-                seen[path] = file
-                return (file, path)
-            }
-        }
     }
 }
 
@@ -192,11 +172,4 @@ struct ReportRequest: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { ["json", "junit", "json:PATH", "junit:PATH"] }
-}
-
-private extension URL {
-    /// The path as written under `base` (`base/NAME`), without resolving it.
-    func relativePath(from base: String) -> String {
-        (base.hasSuffix("/") ? base : base + "/") + lastPathComponent
-    }
 }

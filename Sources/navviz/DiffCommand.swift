@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 import NavVizRender
@@ -55,7 +56,7 @@ extension NavVizCommand {
         var format: OutputFormat?
 
         @Option(help: "Of a sequence, only the transition from frames[N] to frames[N+1] (0-based), or 'last'.")
-        var transition: FrameChoice?
+        var transition: StateChoice?
 
         @OptionGroup var output: OutputOptions
 
@@ -92,7 +93,7 @@ extension NavVizCommand {
                     if format == .mermaid {
                         bytes = Array(MermaidEncoder.encode(scene).utf8)
                     } else {
-                        bytes = try ImageOutput.bytes(scene: scene, format: format, file: files[files.count - 1])
+                        bytes = try format.picture(scene, file: files[files.count - 1])
                     }
                 }
                 try output.write(bytes, binary: format.isBinary, inputs: files)
@@ -109,9 +110,9 @@ extension NavVizCommand {
             let file = files[0]
             let document = try input.load(file)
             guard case .sequence(let sequence) = document else {
-                throw Failure(["\(file): error: \(document.kindNameWithArticle) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: Failure.Status.usage)
+                throw NavVizError(["\(file): error: \(document.kindNameWithArticle) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: NavVizError.Status.usage)
             }
-            let frames = sequence.frames
+            let frames = sequence.snapshots
             let steps = frames.indices.dropLast().map { i in
                 DiffReport.Step(from: i, to: i + 1, before: frames[i], after: frames[i + 1],
                                 title: "frames[\(i)] → frames[\(i + 1)]" + (frames[i + 1].label.map { " (\($0))" } ?? ""))
@@ -120,9 +121,9 @@ extension NavVizCommand {
         }
 
         /// The frame a BEFORE or AFTER file stands for: its snapshot, else its last frame.
-        func snapshot(_ file: String, picture: Bool) throws -> Frame {
+        func snapshot(_ file: String, picture: Bool) throws -> Snapshot {
             let document = try input.load(file, picture: picture)
-            return try FrameChoice.last.pick(try FrameSource.frames(of: document, file: file), file: file)
+            return try StateChoice.last.pick(try document.states(file: file), file: file)
         }
 
         /// The transitions to print: one for --transition or a picture, else all.
@@ -131,13 +132,13 @@ extension NavVizCommand {
             if single { return steps }
             guard let choice = transition ?? (picture ? .last : nil) else { return steps }
             guard !steps.isEmpty else {
-                throw Failure(["\(file): error: the document has fewer than two frames: there is no transition to show"], status: Failure.Status.dataError)
+                throw NavVizError(["\(file): error: the document has fewer than two frames: there is no transition to show"], status: NavVizError.Status.dataError)
             }
             switch choice {
             case .last: return [steps[steps.count - 1]]
             case .index(let n):
                 guard n < steps.count else {
-                    throw Failure(["\(file): error: --transition \(n) is out of range: the document has \(steps.count) transition\(steps.count == 1 ? "" : "s") (0...\(steps.count - 1))"], status: Failure.Status.usage)
+                    throw NavVizError(["\(file): error: --transition \(n) is out of range: the document has \(steps.count) transition\(steps.count == 1 ? "" : "s") (0...\(steps.count - 1))"], status: NavVizError.Status.usage)
                 }
                 return [steps[n]]
             }

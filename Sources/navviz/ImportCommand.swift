@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 
@@ -38,7 +39,7 @@ extension NavVizCommand {
         var file: String = "-"
 
         @Option(help: "Output format: json or yaml.")
-        var format: ImportFormat?
+        var format: Format?
 
         @OptionGroup var output: OutputOptions
 
@@ -53,8 +54,8 @@ extension NavVizCommand {
                 case .snapshot(let tree): json = DocumentEncoder.snapshot(tree)
                 case .sequence(let sequence): json = DocumentEncoder.sequence(sequence)
                 case .script, .route:
-                    throw Failure(["\(displayName(file)): error: this \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
-                                  status: Failure.Status.dataError)
+                    throw NavVizError(["\(displayName(file)): error: this \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
+                                  status: NavVizError.Status.dataError)
                 }
                 let text: String
                 switch format {
@@ -64,16 +65,16 @@ extension NavVizCommand {
                     do {
                         text = try YAMLWriter.yaml(json: json)
                     } catch {
-                        throw Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+                        throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
                     }
                 }
                 try output.write(Array(text.utf8), binary: false, inputs: [file])
             }
         }
-    }
-}
 
-/// The formats `import` writes.
-enum ImportFormat: String, ExpressibleByArgument, CaseIterable {
-    case json, yaml
+        /// What `import --format` writes.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case json, yaml
+        }
+    }
 }

@@ -24,7 +24,7 @@ struct NavVizCommand: ParsableCommand {
         previous output intact).
         """,
         version: NavVizVersion.text,
-        subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, RouteCommand.self, TimelineCommand.self, Animate.self, CheckCommand.self,
+        subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, RouteCommand.self, TimelineCommand.self, AnimateCommand.self, CheckCommand.self,
                       ImportCommand.self,
                       GraphvizWorkerCommand.self]
     )

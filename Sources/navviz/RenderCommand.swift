@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 import NavVizRender
@@ -39,7 +40,7 @@ extension NavVizCommand {
         var format: OutputFormat?
 
         @Option(help: "Which frame to draw: a 0-based index as in 'frames[N]', or 'last'. Frame 0 of an action script is its initial tree.")
-        var frame: FrameChoice = .last
+        var frame: StateChoice = .last
 
         @OptionGroup var look: LookOptions
 
@@ -49,8 +50,7 @@ extension NavVizCommand {
             try reporting {
                 let format = try OutputFormat.resolve(format, output: output.path)
                 let document = try input.load(file, picture: format.image != nil)
-                let frames = try FrameSource.frames(of: document, file: file)
-                let chosen = try frame.pick(frames, file: file)
+                let chosen = try frame.pick(try document.states(file: file), file: file)
                 let bytes: [UInt8]
                 switch format {
                 case .text:
@@ -61,7 +61,7 @@ extension NavVizCommand {
                     bytes = Array(MermaidEncoder.encode(TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)).utf8)
                 case .dot, .svg, .png, .pdf:
                     let scene = TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)
-                    bytes = try ImageOutput.bytes(scene: scene, format: format, file: file)
+                    bytes = try format.picture(scene, file: file)
                 }
                 try output.write(bytes, binary: format.isBinary, inputs: [file])
             }

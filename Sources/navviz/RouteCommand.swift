@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 import NavVizRender
@@ -76,7 +77,7 @@ extension NavVizCommand {
                 if let failure = result.failure {
                     var lines = failure.lines
                     lines[0] = "\(displayName(file)): error: " + lines[0]
-                    throw Failure(lines, status: Failure.Status.checkFailed)
+                    throw NavVizError(lines, status: NavVizError.Status.checkFailed)
                 }
                 try output.write(try bytes(result, format: format), binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))
             }
@@ -93,17 +94,17 @@ extension NavVizCommand {
                 request = r
             case .snapshot(let tree):
                 guard to != nil else {
-                    throw Failure(["\(name): error: a snapshot has no destination; add --to 'root/child' or use a route request"], status: Failure.Status.usage)
+                    throw NavVizError(["\(name): error: a snapshot has no destination; add --to 'root/child' or use a route request"], status: NavVizError.Status.usage)
                 }
                 request = RouteRequest(tree: tree, to: [])
             default:
-                throw Failure(["\(name): error: expected a route request or a snapshot, found \(document.kindNameWithArticle)"], status: Failure.Status.dataError)
+                throw NavVizError(["\(name): error: expected a route request or a snapshot, found \(document.kindNameWithArticle)"], status: NavVizError.Status.dataError)
             }
             if let to {
                 do {
                     request.to = try PathParser.parse(to)
                 } catch {
-                    throw Failure(["error: --to '\(to)': \(error)"], status: Failure.Status.usage)
+                    throw NavVizError(["error: --to '\(to)': \(error)"], status: NavVizError.Status.usage)
                 }
             }
             if let templates {
@@ -115,28 +116,18 @@ extension NavVizCommand {
         func bytes(_ result: RoutingResult, format: OutputFormat) throws -> [UInt8] {
             switch format {
             case .text:
-                return Array(RouteText.render(result).utf8)
+                return Array(RouteWriter.text(result).utf8)
             case .json:
-                return Array(OperationFormat.jsonArray(result.operations).utf8)
+                return Array(OperationWriter.jsonArray(result.operations).utf8)
             case .mermaid:
                 return Array(MermaidEncoder.encode(scene(result)).utf8)
             case .dot, .svg, .png, .pdf:
-                return try ImageOutput.bytes(scene: scene(result), format: format, file: file)
+                return try format.picture(scene(result), file: file)
             }
         }
 
         func scene(_ result: RoutingResult) -> Scene {
             RouteScene.make(result, theme: look.theme.value, legend: look.legend)
         }
-    }
-}
-
-/// The text output: numbered instructions, then the final active path.
-enum RouteText {
-    static func render(_ result: RoutingResult) -> String {
-        let instructions = result.operations.isEmpty ? "(already at the destination)\n" : OperationFormat.text(result.operations)
-        let final = result.final
-        let path = final.activePath.map { PathElement(id: final.id($0), context: final.node($0).context).description }
-        return instructions + "\nfinal active path: " + path.joined(separator: "/") + "\n"
     }
 }

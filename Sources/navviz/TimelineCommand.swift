@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 
@@ -33,7 +34,7 @@ extension NavVizCommand {
         @OptionGroup var timeline: TimelineOptions
 
         @Option(help: "Output format: text or json. Default: the extension of -o (.txt, .json), else text.")
-        var format: TimelineOutput?
+        var format: Format?
 
         @OptionGroup var output: OutputOptions
 
@@ -41,22 +42,23 @@ extension NavVizCommand {
             try reporting {
                 let format = try OutputExtension.resolve(format, output: output.path, fallback: .text, aliases: ["txt": .text])
                 let built = try timeline.build(file)
-                let text = format == .json ? TimelineFormat.json(built) : TimelineFormat.text(built)
+                let text = format == .json ? TimelineWriter.json(built) : TimelineWriter.text(built)
                 try output.write(Array(text.utf8), binary: false, inputs: [file])
                 if let failure = built.failure {
-                    throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.checkFailed)
+                    throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.checkFailed)
                 }
             }
+        }
+
+        /// What `timeline --format` writes: TimelineWriter's text or its JSON.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
         }
     }
 }
 
-/// What `timeline --format` writes: TimelineFormat's text or its JSON.
-enum TimelineOutput: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
-/// `--dialect` and `--redact`, and building a document's timeline with them.
+/// `--dialect` and `--redact` (and how the file is read): the library's
+/// ``TimelineSettings``.
 struct TimelineOptions: ParsableArguments {
     @Option(help: "Diff dialect for sequences and logs: navviz, katana, reswift or tempura.")
     var dialect: DiffDialect = .navviz
@@ -66,13 +68,12 @@ struct TimelineOptions: ParsableArguments {
 
     @OptionGroup var input: InputOptions
 
-    func build(_ file: String) throws -> NavVizCore.Timeline {
-        timeline(of: try input.load(file))
+    var settings: TimelineSettings {
+        TimelineSettings(dialect: dialect, redact: redact, input: input.options)
     }
 
-    /// The timeline of `document`, computed on its plain values, then redacted with --redact.
-    func timeline(of document: Document) -> NavVizCore.Timeline {
-        let plain = TimelineBuilder.build(document, dialect: dialect)
-        return redact ? Redaction.redact(plain, of: document) : plain
+    /// The timeline of `file`, what its reader tolerated printed as warnings.
+    func build(_ file: String) throws -> Timeline {
+        try settings.build(file, diagnostics: Terminal.diagnostics())
     }
 }

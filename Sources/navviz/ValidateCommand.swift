@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 
@@ -32,13 +33,13 @@ extension NavVizCommand {
                 do {
                     let document = try input.load(file)
                     if case .script(let script) = document, let failure = ScriptRunner.runUntilFailure(script).failure {
-                        throw Failure(["\(displayName(file)): error: \(failure)"], status: Failure.Status.dataError)
+                        throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.dataError)
                     }
                     if !quiet { Terminal.out("\(file): ok (\(document.summary))\n") }
                 } catch {
-                    let failure = (error as? DocumentFile.LoadError).map(Failure.init) ?? (error as? Failure) ?? Failure(["\(displayName(file)): error: \(error)"], status: Failure.Status.dataError)
+                    let failure = (error as? DocumentFile.LoadError).map(NavVizError.init) ?? (error as? NavVizError) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
                     Terminal.error(failure.lines)
-                    status = max(status, failure.status == Failure.Status.noInput ? Failure.Status.noInput : Failure.Status.dataError)
+                    status = max(status, failure.status == NavVizError.Status.noInput ? NavVizError.Status.noInput : NavVizError.Status.dataError)
                 }
             }
             if status != 0 { throw ExitCode(status) }
@@ -52,7 +53,7 @@ extension Document {
         func nodes(_ t: Tree) -> String { "\(t.count) node\(t.count == 1 ? "" : "s")" }
         switch self {
         case .snapshot(let t): return "snapshot, \(nodes(t))"
-        case .sequence(let s): return "\(kindName), \(s.frames.count) frame\(s.frames.count == 1 ? "" : "s")"
+        case .sequence(let s): return "\(kindName), \(s.snapshots.count) frame\(s.snapshots.count == 1 ? "" : "s")"
         case .script(let s): return "action script, \(s.steps.count) step\(s.steps.count == 1 ? "" : "s")"
         case .route(let r): return "route request, \(nodes(r.tree)), \(r.to.count)-element path"
         }

@@ -23,25 +23,25 @@ final class Scratch {
 /// file that cannot be read or holds no document gives.
 struct DocumentFileTests {
     @Test(arguments: [
-        ("a.json", DocumentFile.Format.json), ("a.yaml", .yaml), ("a.YML", .yaml), ("a.ndjson", .log), ("a.jsonl", .log),
+        ("a.json", InputFormat.json), ("a.yaml", .yaml), ("a.YML", .yaml), ("a.ndjson", .log), ("a.jsonl", .log),
     ])
-    func extensionNamesTheFormat(_ name: String, _ format: DocumentFile.Format) {
-        #expect(DocumentFile.Format(extensionOf: name) == format)
+    func extensionNamesTheFormat(_ name: String, _ format: InputFormat) {
+        #expect(InputFormat(extensionOf: name) == format)
     }
 
     @Test func otherExtensionsNameNoneAndDefaultToJSON() {
-        #expect(DocumentFile.Format(extensionOf: "tree.txt") == nil)
-        #expect(DocumentFile.Format(path: "tree.txt") == .json)
+        #expect(InputFormat(extensionOf: "tree.txt") == nil)
+        #expect(InputFormat(path: "tree.txt") == .json)
     }
 
     @Test(arguments: [
-        (#"{"id": "root"}"#, DocumentFile.Format.json),
+        (#"{"id": "root"}"#, InputFormat.json),
         ("{\"tree\": {\"id\": \"a\"}}\n{\"tree\": {\"id\": \"b\"}}\n", .log),
         ("id: root\nchildren: []\n", .yaml),
         ("# a comment\nid: root\n", .yaml),
     ])
-    func contentShowsTheFormat(_ text: String, _ format: DocumentFile.Format) {
-        #expect(DocumentFile.Format.sniff(Array(text.utf8)) == format)
+    func contentShowsTheFormat(_ text: String, _ format: InputFormat) {
+        #expect(InputFormat.sniff(Array(text.utf8)) == format)
     }
 
     @Test func aFileWithoutExtensionIsReadByWhatItHolds() throws {
@@ -61,7 +61,7 @@ struct DocumentFileTests {
             Issue.record("not a sequence"); return
         }
         #expect(sequence.isLog)
-        #expect(sequence.frames.map(\.label) == ["one", "two"])
+        #expect(sequence.snapshots.map(\.label) == ["one", "two"])
     }
 
     @Test func aMissingFileIsUnreadable() throws {

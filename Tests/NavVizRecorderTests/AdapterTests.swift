@@ -13,7 +13,7 @@ struct AdapterTests {
         recorder.record(tree)
         var warnings: [DocumentWarning] = []
         guard case .sequence(let s) = try DocumentReader.log(Array(recorder.ndjson()), warnings: &warnings) else { return Tree() }
-        return s.frames[0].tree
+        return s.snapshots[0].tree
     }
 
     @Test func katanaNavigationTree() throws {

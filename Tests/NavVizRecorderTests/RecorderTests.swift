@@ -16,11 +16,11 @@ struct RecorderTests {
     }
 
     /// The recorder's bytes read by navviz's log reader.
-    static func read(_ data: Data) throws -> [Frame] {
+    static func read(_ data: Data) throws -> [Snapshot] {
         var warnings: [DocumentWarning] = []
         guard case .sequence(let s) = try DocumentReader.log(Array(data), warnings: &warnings) else { return [] }
         #expect(warnings.isEmpty)
-        return s.frames
+        return s.snapshots
     }
 
     static func temporary(_ name: String) -> URL {

@@ -44,7 +44,7 @@ struct UIKitWalkTests {
         recorder.record(ViewControllerHierarchy.node(from: tabs))
         var warnings: [DocumentWarning] = []
         guard case .sequence(let s) = try DocumentReader.log(Array(recorder.ndjson()), warnings: &warnings) else { return }
-        let walked = s.frames[0].tree
+        let walked = s.snapshots[0].tree
         let pasted = try #require({ () -> Tree? in
             if case .snapshot(let t) = try DocumentFile.load(PackagePaths.sample("uikit-tabs.paste.txt")) { return t }
             return nil

@@ -29,7 +29,7 @@ import _NavVizTestSupport
 
     @Test func removedAddedKeptBadgesAndTheChangeBox() throws {
         let (scene, ops) = try Self.scene(Self.before, Self.after)
-        #expect(OperationFormat.text(ops) == "1. change tabTwo: pop childTwo; push inbox\n2. push message onto inbox\n3. activate tabTwo in tabBar\n")
+        #expect(OperationWriter.text(ops) == "1. change tabTwo: pop childTwo; push inbox\n2. push message onto inbox\n3. activate tabTwo in tabBar\n")
         let dot = DOTEncoder.encode(scene)
         let removed = try #require(Self.line(dot, node: "childTwo"))
         #expect(removed.contains("class=\"removed\""))
@@ -80,7 +80,7 @@ import _NavVizTestSupport
     @Test func aReplacedRootDrawsBothRootsAndTheLegendWhenAsked() throws {
         let (scene, ops) = try Self.scene(#"{"id": "a", "active": "x", "children": [{"id": "x"}]}"#,
                                           #"{"id": "b", "active": "y", "children": [{"id": "y"}]}"#, legend: true)
-        #expect(OperationFormat.text(ops) == "1. pop x from a\n2. change the root: pop a; push b\n3. push y onto b\n")
+        #expect(OperationWriter.text(ops) == "1. pop x from a\n2. change the root: pop a; push b\n3. push y onto b\n")
         #expect(scene.nodes.map(\.id) == ["a", "x", "b", "y"])
         #expect(scene.boxes.first?.nodeIDs == ["a", "b"])
         #expect(scene.nodes.first { $0.id == "b" }?.badges.map(\.text) == ["2"])

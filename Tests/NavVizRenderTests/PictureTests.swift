@@ -43,37 +43,52 @@ import _NavVizTestSupport
             var raw = [UInt8](repeating: 0, count: height * (rowBytes + 1))
             var size = UInt(raw.count)
             try #require(uncompress(&raw, &size, idat, UInt(idat.count)) == Z_OK)
+            // Unfiltered and composited through raw buffers: a 288-dpi picture has millions of
+            // bytes, and array subscripts in a debug build cost seconds over them.
+            let (height, width, pixelBytes) = (self.height, self.width, channels)
             var rows = [UInt8](repeating: 0, count: height * rowBytes)
-            for y in 0..<height {
-                let filter = raw[y * (rowBytes + 1)]
-                for x in 0..<rowBytes {
-                    let value = Int(raw[y * (rowBytes + 1) + 1 + x])
-                    let a = x >= channels ? Int(rows[y * rowBytes + x - channels]) : 0
-                    let b = y > 0 ? Int(rows[(y - 1) * rowBytes + x]) : 0
-                    let c = x >= channels && y > 0 ? Int(rows[(y - 1) * rowBytes + x - channels]) : 0
-                    let predicted: Int
-                    switch filter {
-                    case 1: predicted = a
-                    case 2: predicted = b
-                    case 3: predicted = (a + b) / 2
-                    case 4:
-                        let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                        predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                    default: predicted = 0
+            rows.withUnsafeMutableBufferPointer { rows in
+                raw.withUnsafeBufferPointer { raw in
+                    for y in 0..<height {
+                        let filter = raw[y * (rowBytes + 1)]
+                        let line = y * rowBytes, source = y * (rowBytes + 1) + 1
+                        for x in 0..<rowBytes {
+                            let value = Int(raw[source + x])
+                            let a = x >= pixelBytes ? Int(rows[line + x - pixelBytes]) : 0
+                            let b = y > 0 ? Int(rows[line - rowBytes + x]) : 0
+                            let c = x >= pixelBytes && y > 0 ? Int(rows[line - rowBytes + x - pixelBytes]) : 0
+                            let predicted: Int
+                            switch filter {
+                            case 1: predicted = a
+                            case 2: predicted = b
+                            case 3: predicted = (a + b) / 2
+                            case 4:
+                                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                                predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                            default: predicted = 0
+                            }
+                            rows[line + x] = UInt8((value + predicted) & 0xFF)
+                        }
                     }
-                    rows[y * rowBytes + x] = UInt8((value + predicted) & 0xFF)
                 }
             }
             // Composite an alpha channel on white (Graphviz's cairo PNG is opaque anyway).
-            rgb = []
-            rgb.reserveCapacity(width * height * 3)
-            for i in stride(from: 0, to: rows.count, by: channels) {
-                let alpha = channels == 4 ? Int(rows[i + 3]) : 255
-                for k in 0..<3 {
-                    let over: Int = Int(rows[i + k]) * alpha + 255 * (255 - alpha)
-                    rgb.append(UInt8(over / 255))
+            var rgb = [UInt8](repeating: 0, count: width * height * 3)
+            rgb.withUnsafeMutableBufferPointer { rgb in
+                rows.withUnsafeBufferPointer { rows in
+                    var i = 0, out = 0
+                    while i < rows.count {
+                        let alpha = pixelBytes == 4 ? Int(rows[i + 3]) : 255
+                        let white = 255 * (255 - alpha)
+                        rgb[out] = UInt8((Int(rows[i]) * alpha + white) / 255)
+                        rgb[out + 1] = UInt8((Int(rows[i + 1]) * alpha + white) / 255)
+                        rgb[out + 2] = UInt8((Int(rows[i + 2]) * alpha + white) / 255)
+                        i += pixelBytes
+                        out += 3
+                    }
                 }
             }
+            self.rgb = rgb
         }
     }
 
@@ -169,14 +184,34 @@ import _NavVizTestSupport
         let colours = Set(scene.nodes.flatMap(\.badges).map(\.color))
         #expect(colours.count >= 2)
         let image = try Self.png(scene, dpi: 288)
-        for colour in colours {
-            let target = Self.hex(colour)
-            func isBadge(_ p: (r: Int, g: Int, b: Int)) -> Bool { abs(p.r - target.r) + abs(p.g - target.g) + abs(p.b - target.b) < 24 }
-            // The badge cell: the bounding box of its colour (each colour is one badge here).
-            var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
-            for y in 0..<image.height { for x in 0..<image.width where isBadge(image.pixel(x, y)) {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        let targets = colours.sorted().map { ($0, Self.hex($0)) }
+        // The badge cells: the bounding box of each colour (each colour is one badge here),
+        // found in one pass over the pixels. A pixel is near a colour when its channels differ
+        // by less than 24 in all; the masks say, per channel value, which colours are within 24
+        // of it, so most pixels are passed over with three lookups.
+        var cells = [(minX: Int, maxX: Int, minY: Int, maxY: Int)](repeating: (Int.max, 0, Int.max, 0), count: targets.count)
+        var masks = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        for (k, (_, target)) in targets.enumerated() {
+            for (channel, value) in [target.r, target.g, target.b].enumerated() {
+                for v in max(0, value - 23)...min(255, value + 23) { masks[channel][v] |= 1 << k }
+            }
+        }
+        image.rgb.withUnsafeBufferPointer { rgb in
+            for y in 0..<image.height { for x in 0..<image.width {
+                let i = (y * image.width + x) * 3
+                let candidates = masks[0][Int(rgb[i])] & masks[1][Int(rgb[i + 1])] & masks[2][Int(rgb[i + 2])]
+                guard candidates != 0 else { continue }
+                let r = Int(rgb[i]), g = Int(rgb[i + 1]), b = Int(rgb[i + 2])
+                for k in targets.indices where candidates & (1 << k) != 0 {
+                    let target = targets[k].1
+                    if abs(r - target.r) + abs(g - target.g) + abs(b - target.b) < 24 {
+                        cells[k] = (min(cells[k].minX, x), max(cells[k].maxX, x), min(cells[k].minY, y), max(cells[k].maxY, y))
+                    }
+                }
             } }
+        }
+        for ((colour, target), cell) in zip(targets, cells) {
+            let (minX, maxX, minY, maxY) = cell
             try #require(minX <= maxX, "badge \(colour) not found")
             // The digits: pixels inside the cell far from its colour.
             var dMinX = Int.max, dMaxX = 0, dMinY = Int.max, dMaxY = 0
@@ -217,7 +252,7 @@ import _NavVizTestSupport
         let i = try #require(pending.transition)
         func ids(_ tree: Tree) -> Set<String> { Set(tree.activePath.map(tree.id)) }
         func active(_ scene: Scene) -> Set<String> { Set(scene.nodes.filter { $0.classes.contains("active") }.map(\.id)) }
-        let before = timeline.frames[i].tree, after = timeline.frames[i + 1].tree
+        let before = timeline.states[i].tree, after = timeline.states[i + 1].tree
         #expect(ids(before) != ids(after))
         #expect(active(pending.scene) == ids(before))
         #expect(active(applied.scene) == ids(after))

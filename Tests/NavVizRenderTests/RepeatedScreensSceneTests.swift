@@ -7,9 +7,9 @@ import _NavVizTestSupport
 /// Repeated screens in pictures: each `product` is its own node, shows its context, carries
 /// its own operation numbers, and keeps its own place in an animation's stable layout.
 @Suite struct RepeatedScreensSceneTests {
-    static func frames() throws -> [Frame] {
+    static func frames() throws -> [Snapshot] {
         guard case .sequence(let s) = try Samples.load("shop-related.sequence.json") else { throw Samples.SampleError.notASnapshot }
-        return s.frames
+        return s.snapshots
     }
 
     static func line(_ dot: String, node id: String) -> String? {

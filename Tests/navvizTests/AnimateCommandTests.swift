@@ -3,7 +3,6 @@ import Testing
 import _NavVizTestSupport
 
 /// `navviz animate`, `timeline` and `check` run as a user runs them.
-@Suite(.serialized)
 struct AnimateCommandTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-anim-\(UUID().uuidString)")
@@ -194,7 +193,7 @@ struct AnimateCommandTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("keep")
-        let first = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        let first = try MadeBundles.copy("Samples/tempura-showhide.script.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
         let before = Self.files(out)
         let bad = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: #"{"initial": {"id": "r"}, "steps": [{"label": "boom", "actions": [{"pop": {"id": "ghost"}}]}]}"#)
@@ -248,7 +247,7 @@ struct AnimateCommandTests {
         let text = try NavVizBinary.run(["timeline", "Samples/tempura-showhide.script.json"])
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("Tempura Show and Hide\n\nframe 0: initial\nscreenA ScreenAViewController ●\n"))
-        let json = try NavVizBinary.run(["timeline", "Samples/portus-loop.route.json", "--format", "json"])
+        let json = try NavVizBinary.shared(["timeline", "Samples/portus-loop.route.json", "--format", "json"])
         #expect(json.status == 1)
         #expect(json.stdout.contains("\"failure\": \"destination not reachable: "))
         #expect(json.stderr.hasPrefix("Samples/portus-loop.route.json: error: destination not reachable: "))

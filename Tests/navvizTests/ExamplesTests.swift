@@ -23,7 +23,6 @@ import _NavVizTestSupport
 /// `GITHUB_STEP_SUMMARY` a file there. A command succeeds, unless the
 /// output shown after it has an `error:` line: then it fails, and says that. Every line of
 /// shown output (lines with `…` excepted) appears in what the command printed.
-@Suite(.serialized)
 struct ExamplesTests {
     struct Example: CustomStringConvertible {
         var source: String
@@ -126,7 +125,7 @@ struct ExamplesTests {
     }
 
     static func helpExamples(_ command: String) throws -> [Example] {
-        let help = try NavVizBinary.run(["help", command]).stdout
+        let help = try NavVizBinary.shared(["help", command]).stdout
         var out: [Example] = []
         var inExamples = false
         var pending = ""
@@ -181,7 +180,7 @@ struct ExamplesTests {
 
     @Test(arguments: subcommands)
     func helpExamplesRunAsWrittenAndAreNotWrapped(command: String) throws {
-        let help = try NavVizBinary.run(["help", command]).stdout
+        let help = try NavVizBinary.shared(["help", command]).stdout
         // A wrapped example line would start at the margin instead of under its command.
         if let section = help.components(separatedBy: "Example").dropFirst().first {
             let lines = section.components(separatedBy: "\n").dropFirst().prefix { !$0.isEmpty }
@@ -196,7 +195,7 @@ struct ExamplesTests {
     /// Help names only files that exist, and no document outside the repository.
     @Test(arguments: subcommands + ["render-frames"])
     func helpNamesOnlyRealFiles(command: String) throws {
-        let help = try NavVizBinary.run(["help", command]).stdout
+        let help = try NavVizBinary.shared(["help", command]).stdout
         #expect(!help.contains("FORMAT.md"), "help \(command) names FORMAT.md, which is not in the repository")
         for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "'" || $0 == "(" || $0 == ")" || $0 == "," })
         where word.hasPrefix("Samples/") || word.hasPrefix("docs/") {

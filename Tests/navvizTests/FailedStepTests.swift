@@ -5,7 +5,6 @@ import _NavVizTestSupport
 /// A script whose step fails, and a route that cannot reach its destination: `validate`
 /// names the step, `timeline` prints what ran, and `animate` draws the steps up to it plus
 /// the failure as a frame of its own, then exits 1.
-@Suite(.serialized)
 struct FailedStepTests {
     static let script = """
         {"navviz": 1, "title": "A deep link that breaks",

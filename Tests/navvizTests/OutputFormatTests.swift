@@ -62,32 +62,26 @@ struct OutputFormatTests {
     }
 
     @Test func renderWritesMermaid() throws {
-        let r = try NavVizBinary.run(["render", "Samples/nivelir-chat.yaml", "--format", "mermaid"])
+        let r = try NavVizBinary.shared(["render", "Samples/nivelir-chat.yaml", "--format", "mermaid"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("flowchart TD\n"))
         #expect(r.stdout.contains("  n6(\"ChatViewController<br/><small>chatId=42</small>\")\n"))
         #expect(r.stdout.contains("  n5 ==> n6\n"))  // the active path
     }
 
-    /// Every command's JSON output, for every sample it takes, parses as JSON.
+    /// Every command's JSON output, for every sample it takes, parses as JSON. The runs kept as
+    /// golden files (`render`, `diff`, `route` and `timeline --format json` of every sample
+    /// each takes) are checked where they run, in GoldenFileTests; the one kind it does not
+    /// keep, a snapshot's timeline, is checked here.
     @Test func everyJSONOutputIsJSON() throws {
-        var checked = 0
+        let kept = GoldenFileTests.runs().filter { $0.file.hasSuffix(".json") && $0.arguments.suffix(2) == ["--format", "json"] }
+        #expect(Set(kept.map { $0.arguments[0] }) == ["render", "diff", "route", "timeline"])
+        var checked = kept.count
         for sample in PackagePaths.allSamples() {
-            let path = "Samples/" + sample
-            var runs = [["render", path, "--format", "json"], ["timeline", path, "--format", "json"]]
-            if sample.hasSuffix(".sequence.json") { runs.append(["diff", path, "--format", "json"]) }
-            if sample.hasSuffix(".route.json") { runs.append(["route", path, "--format", "json"]) }
-            for arguments in runs {
-                let r = try NavVizBinary.run(arguments)
-                if r.status == 1 && arguments[0] == "route" {
-                    // An unreachable destination writes nothing at all.
-                    #expect(r.stdout.isEmpty)
-                    continue
-                }
-                #expect(r.status == 0 || r.status == 1, "\(arguments): \(r.stderr)")
-                #expect((try? JSONSerialization.jsonObject(with: Data(r.stdoutBytes))) != nil, "\(arguments) printed no JSON: \(r.stdout.prefix(120))")
-                checked += 1
-            }
+            guard case .snapshot = try Samples.load(sample) else { continue }
+            let run = GoldenFileTests.Run(file: "\(sample)/timeline.json", arguments: ["timeline", "Samples/" + sample, "--format", "json"])
+            GoldenFileTests.expectJSON(run, try NavVizBinary.run(run.arguments))
+            checked += 1
         }
         #expect(checked > 30)
     }

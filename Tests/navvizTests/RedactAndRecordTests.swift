@@ -4,7 +4,6 @@ import _NavVizTestSupport
 
 /// `--redact` in every command hides values after the diff, and `check --record` stores
 /// the dialect and options it recorded with.
-@Suite(.serialized)
 struct RedactAndRecordTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-redact-\(UUID().uuidString)")

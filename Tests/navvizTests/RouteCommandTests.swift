@@ -20,7 +20,7 @@ import _NavVizTestSupport
     }
 
     @Test func jsonIsFormatsArray() throws {
-        let r = try NavVizBinary.run(["route", "Samples/portus-example-4.route.json", "--format", "json"])
+        let r = try NavVizBinary.shared(["route", "Samples/portus-example-4.route.json", "--format", "json"])
         #expect(r.status == 0)
         #expect(r.stdout == """
         [
@@ -52,7 +52,7 @@ import _NavVizTestSupport
     }
 
     @Test func unreachablePrintsNothingAndExitsOne() throws {
-        let r = try NavVizBinary.run(["route", "Samples/portus-loop.route.json", "--format", "json"])
+        let r = try NavVizBinary.shared(["route", "Samples/portus-loop.route.json", "--format", "json"])
         #expect(r.status == 1)
         #expect(r.stdout == "")
         #expect(r.stderr == """
@@ -76,11 +76,11 @@ import _NavVizTestSupport
     }
 
     @Test func dotAndMermaid() throws {
-        let dot = try NavVizBinary.run(["route", "Samples/portus-example-2.route.json", "--format", "dot"])
+        let dot = try NavVizBinary.shared(["route", "Samples/portus-example-2.route.json", "--format", "dot"])
         #expect(dot.status == 0)
         #expect(dot.stdout.hasPrefix("digraph navviz {"))
         #expect(dot.stdout.contains(#"id="node-node4", class="inactive destination final""#))
-        let mermaid = try NavVizBinary.run(["route", "Samples/portus-example-2.route.json", "--format", "mermaid"])
+        let mermaid = try NavVizBinary.shared(["route", "Samples/portus-example-2.route.json", "--format", "mermaid"])
         #expect(mermaid.status == 0)
         #expect(mermaid.stdout.hasPrefix("flowchart TD\n"))
     }

@@ -4,7 +4,6 @@ import _NavVizTestSupport
 
 /// summary.md as `navviz animate` writes it: a failed step is listed with its frame, and
 /// every link works in the output folder.
-@Suite(.serialized)
 final class SummaryCommandTests {
     let tmp: URL
 

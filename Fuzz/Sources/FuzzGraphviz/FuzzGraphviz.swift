@@ -11,7 +11,7 @@ import NavVizRender
 /// A Graphviz error is expected; a worker that crashed, or navviz crashing, is a finding.
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let bytes = Array(input)
-    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: DocumentFile.Format.sniff(bytes)) else {
+    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: InputFormat.sniff(bytes)) else {
         return
     }
     let timeline = TimelineBuilder.build(loaded.document, dialect: .navviz)

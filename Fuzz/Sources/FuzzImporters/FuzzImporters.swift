@@ -19,7 +19,7 @@ import NavVizRecorder
 /// changes a document is a finding.
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let bytes = Array(input)
-    let sniffed = DocumentFile.Format.sniff(bytes)
+    let sniffed = InputFormat.sniff(bytes)
     importAndCheck(bytes, sniffed, hide: bytes.count % 2 == 0)
     if sniffed != .uikit { importAndCheck(bytes, .uikit, hide: bytes.count % 2 == 1) }
 }
@@ -27,7 +27,7 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
 /// The context keys the recorder is told are secret (compared without case).
 private let secretKeys: Set<String> = ["token", "password"]
 
-private func importAndCheck(_ bytes: [UInt8], _ format: DocumentFile.Format, hide: Bool) {
+private func importAndCheck(_ bytes: [UInt8], _ format: InputFormat, hide: Bool) {
     let document: Document
     do {
         document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
@@ -61,7 +61,7 @@ private func importAndCheck(_ bytes: [UInt8], _ format: DocumentFile.Format, hid
 }
 
 /// Reads `bytes` as `format` and fails unless the document written again is `json`.
-private func expectSame(_ json: String, reading bytes: [UInt8], as format: DocumentFile.Format, _ what: String) {
+private func expectSame(_ json: String, reading bytes: [UInt8], as format: InputFormat, _ what: String) {
     let again: Document
     do {
         again = try DocumentFile.load(bytes: bytes, name: "import", format: format).document

@@ -9,15 +9,15 @@ import NavVizRender
 /// scenes, Mermaid and DOT.
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let bytes = Array(input)
-    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: DocumentFile.Format.sniff(bytes)) else {
+    guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: InputFormat.sniff(bytes)) else {
         return
     }
     let document = loaded.document
     _ = Redaction.redact(document)
     if case .route(let request) = document {
         let result = Router.route(request)
-        _ = OperationFormat.text(result.operations)
-        _ = OperationFormat.jsonArray(result.operations)
+        _ = OperationWriter.text(result.operations)
+        _ = OperationWriter.jsonArray(result.operations)
         if let failure = result.failure { _ = failure.lines }
         for theme in [Theme.light, Theme.dark] {
             let scene = RouteScene.make(result, theme: theme, legend: true)
@@ -28,9 +28,9 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     for dialect in DiffDialect.allCases {
         let timeline = TimelineBuilder.build(document, dialect: dialect)
         if let failure = timeline.failure, failure.isEmpty { fatalError("\(dialect): a timeline failure without a message") }
-        _ = TimelineFormat.text(timeline)
-        _ = TimelineFormat.json(timeline)
-        _ = TimelineFormat.text(Redaction.redact(timeline, of: document))
+        _ = TimelineWriter.text(timeline)
+        _ = TimelineWriter.json(timeline)
+        _ = TimelineWriter.text(Redaction.redact(timeline, of: document))
         for (f, frame) in timeline.frames.enumerated() where f == 0 || f == timeline.frames.count - 1 {
             _ = TreeText.render(frame.tree)
             let scene = TreeScene.make(frame.tree, theme: f == 0 ? .light : .dark, title: timeline.title, legend: true)
@@ -39,8 +39,8 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         }
         for (t, transition) in timeline.transitions.enumerated() where t < 3 {
             let before = timeline.frames[t].tree, after = timeline.frames[t + 1].tree
-            _ = OperationFormat.text(transition.operations)
-            _ = OperationFormat.jsonArray(transition.operations)
+            _ = OperationWriter.text(transition.operations)
+            _ = OperationWriter.jsonArray(transition.operations)
             let scene = DiffScene.make(old: before, new: after, operations: transition.operations, dialect: dialect,
                                        theme: .light, title: transition.label)
             _ = MermaidEncoder.fenced(scene)

@@ -8,16 +8,16 @@ import NavVizFiles
 /// sanitizer report or an error without a message is a finding.
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let bytes = Array(input)
-    let sniffed = DocumentFile.Format.sniff(bytes)
+    let sniffed = InputFormat.sniff(bytes)
     read(bytes, sniffed, DocumentFile.Options())
-    for format in DocumentFile.Format.allCases where format != sniffed {
+    for format in InputFormat.allCases where format != sniffed {
         read(bytes, format, DocumentFile.Options())
     }
     read(bytes, .log, DocumentFile.Options(strict: true))
     read(bytes, .json, DocumentFile.Options(pictureLimit: 50))
 }
 
-private func read(_ bytes: [UInt8], _ format: DocumentFile.Format, _ options: DocumentFile.Options) {
+private func read(_ bytes: [UInt8], _ format: InputFormat, _ options: DocumentFile.Options) {
     do {
         let loaded = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format, options: options)
         _ = loaded.document.kindName

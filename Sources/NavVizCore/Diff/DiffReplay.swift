@@ -164,7 +164,7 @@ struct DiffReplay {
         } else if let w = try live(after.id(bp), after.path(to: bp)) {
             p = w
         } else {
-            throw Message(text: "there is no node '\(OperationFormat.pathText(after.path(to: bp)))' to push '\(after.id(b))' onto")
+            throw Message(text: "there is no node '\(OperationWriter.pathText(after.path(to: bp)))' to push '\(after.id(b))' onto")
         }
         if kids[p].contains(where: { alive[$0] && nodes[$0].identity == after.identity(b) }) {
             throw Message(text: "'\(after.identity(b))' is already a child of '\(nodes[p].id)'")

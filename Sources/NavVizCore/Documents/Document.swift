@@ -35,8 +35,11 @@ public enum Document: Sendable {
     }
 }
 
-/// One tree state with a label.
-public struct Frame: Sendable, Equatable {
+/// The navigation tree at one moment, with a label: a snapshot recorded (a sequence's
+/// `frames[i]` in FORMAT.md, a line of a log) or computed (the state after a script's step or
+/// a route's instruction). A timeline calls its snapshots states; an animation's frames are
+/// pictures of them (`AnimationFrame` in NavVizRender).
+public struct Snapshot: Sendable, Equatable {
     public var label: String?
     public var tree: Tree
     /// When the state was recorded, as the log or sequence says it (ISO 8601 text, kept as
@@ -49,15 +52,16 @@ public struct Frame: Sendable, Equatable {
     }
 }
 
-/// Frames whose transitions are the diffs between consecutive ones.
+/// States whose transitions are the diffs between consecutive ones: a sequence (its JSON
+/// `frames`) or a log (one state a line).
 public struct SnapshotSequence: Sendable {
     public var title: String?
-    public var frames: [Frame]
+    public var snapshots: [Snapshot]
     /// Whether it was read from a newline-delimited log.
     public var isLog: Bool
-    public init(title: String? = nil, frames: [Frame], isLog: Bool = false) {
+    public init(title: String? = nil, snapshots: [Snapshot], isLog: Bool = false) {
         self.title = title
-        self.frames = frames
+        self.snapshots = snapshots
         self.isLog = isLog
     }
 }

@@ -38,7 +38,7 @@ public struct DocumentDecoder {
     }
 
     /// Decodes one line of a log: a snapshot, optionally with a `label`.
-    static func decodeLogLine(_ json: JSONValueTree, line: Int, into problems: inout [DocumentError.Problem]) -> Frame? {
+    static func decodeLogLine(_ json: JSONValueTree, line: Int, into problems: inout [DocumentError.Problem]) -> Snapshot? {
         var d = DocumentDecoder(json: json, logLine: line)
         let frame = d.logFrame(json.root)
         problems.append(contentsOf: d.problems)
@@ -46,7 +46,7 @@ public struct DocumentDecoder {
     }
 
     /// Decodes `frames[index]` of a sequence read frame by frame (``SnapshotStream``).
-    static func decodeSequenceFrame(_ json: JSONValueTree, index: Int, into problems: inout [DocumentError.Problem]) -> Frame? {
+    static func decodeSequenceFrame(_ json: JSONValueTree, index: Int, into problems: inout [DocumentError.Problem]) -> Snapshot? {
         var d = DocumentDecoder(json: json)
         let frame = d.sequenceFrame(json.root, index: index)
         problems.append(contentsOf: d.problems)
@@ -107,9 +107,9 @@ public struct DocumentDecoder {
         }
     }
 
-    mutating func logFrame(_ v: Int) -> Frame? {
+    mutating func logFrame(_ v: Int) -> Snapshot? {
         switch json.kind(v) {
-        case .null: return Frame(tree: Tree())
+        case .null: return Snapshot(tree: Tree())
         case .object: break
         default:
             problem("", "a log line must be a snapshot object or null, found \(json.kind(v).phrase)")
@@ -124,25 +124,25 @@ public struct DocumentDecoder {
                 problem("", "missing required field 'tree'")
                 return nil
             }
-            return Frame(label: label, tree: tree(t, path: "tree"), time: time)
+            return Snapshot(label: label, tree: tree(t, path: "tree"), time: time)
         }
-        return Frame(tree: tree(v, path: ""))
+        return Snapshot(tree: tree(v, path: ""))
     }
 
     mutating func sequence(_ v: Int) -> SnapshotSequence {
         unknownFields(v, path: "", allowed: FieldNames.sequence)
         let title = optionalString(v, "title", path: "")
-        var frames: [Frame] = []
+        var frames: [Snapshot] = []
         if let f = array(v, "frames", path: "") {
             for (i, fv) in json.members(f).enumerated() {
                 if let frame = sequenceFrame(fv, index: i) { frames.append(frame) }
             }
         }
-        return SnapshotSequence(title: title, frames: frames)
+        return SnapshotSequence(title: title, snapshots: frames)
     }
 
     /// `frames[index]` of a sequence.
-    mutating func sequenceFrame(_ fv: Int, index i: Int) -> Frame? {
+    mutating func sequenceFrame(_ fv: Int, index i: Int) -> Snapshot? {
         let path = "frames[\(i)]"
         guard json.kind(fv) == .object else {
             problem(path, "a frame must be an object with 'tree', found \(json.kind(fv).phrase)")
@@ -155,7 +155,7 @@ public struct DocumentDecoder {
             problem(path, "missing required field 'tree'")
             return nil
         }
-        return Frame(label: label, tree: tree(t, path: "\(path).tree"), time: time)
+        return Snapshot(label: label, tree: tree(t, path: "\(path).tree"), time: time)
     }
 
     mutating func script(_ v: Int) -> ActionScript {

@@ -15,7 +15,7 @@ public enum DocumentEncoder {
     public static func sequence(_ sequence: SnapshotSequence) -> String {
         var members: [(String, JSONOutput)] = [("navviz", .int(1))]
         if let title = sequence.title { members.append(("title", .string(title))) }
-        members.append(("frames", .array(sequence.frames.map { frame in
+        members.append(("frames", .array(sequence.snapshots.map { frame in
             var f: [(String, JSONOutput)] = []
             if let label = frame.label { f.append(("label", .string(label))) }
             if let time = frame.time { f.append(("time", .string(time))) }

@@ -28,7 +28,7 @@ public enum DocumentReader {
 
     /// ``log(_:strict:)``, adding what it tolerated to `warnings`.
     public static func log(_ bytes: [UInt8], strict: Bool = false, warnings: inout [DocumentWarning]) throws(DocumentError) -> Document {
-        var frames: [Frame] = []
+        var frames: [Snapshot] = []
         var problems: [DocumentError.Problem] = []
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         let last = lines.lastIndex { !isBlank($0) }
@@ -43,7 +43,7 @@ public enum DocumentReader {
             if problems.count >= DocumentDecoder.maxProblems { break }
         }
         if !problems.isEmpty { throw .invalid(problems) }
-        return .sequence(SnapshotSequence(frames: frames, isLog: true))
+        return .sequence(SnapshotSequence(snapshots: frames, isLog: true))
     }
 
     /// Whether a log line was cut off while it was written: the start of a JSON value that
@@ -58,7 +58,7 @@ public enum DocumentReader {
     }
 
     /// The snapshot on line `line` of a log, or nil with its problems added.
-    static func logFrame(_ text: [UInt8], line: Int, into problems: inout [DocumentError.Problem]) -> Frame? {
+    static func logFrame(_ text: [UInt8], line: Int, into problems: inout [DocumentError.Problem]) -> Snapshot? {
         do {
             return DocumentDecoder.decodeLogLine(try JSONReader.parse(text), line: line, into: &problems)
         } catch {

@@ -56,7 +56,7 @@ public struct SnapshotStream {
     }
 
     /// The next frame, or nil after the last (then ``title`` is set).
-    public mutating func next() throws(Irregular) -> Frame? {
+    public mutating func next() throws(Irregular) -> Snapshot? {
         switch kind {
         case .log: return try nextLogFrame()
         case .sequence: return try nextSequenceFrame()
@@ -65,7 +65,7 @@ public struct SnapshotStream {
 
     // MARK: Logs
 
-    private mutating func nextLogFrame() throws(Irregular) -> Frame? {
+    private mutating func nextLogFrame() throws(Irregular) -> Snapshot? {
         while let line = try input.line() {
             lineNumber += 1
             if DocumentReader.isBlank(line) { continue }
@@ -93,7 +93,7 @@ public struct SnapshotStream {
 
     // MARK: Sequences
 
-    private mutating func nextSequenceFrame() throws(Irregular) -> Frame? {
+    private mutating func nextSequenceFrame() throws(Irregular) -> Snapshot? {
         while true {
             switch state {
             case .done:
@@ -175,7 +175,7 @@ public struct SnapshotStream {
         state = .done
     }
 
-    private func decodeFrame(_ bytes: [UInt8], index: Int) throws(Irregular) -> Frame {
+    private func decodeFrame(_ bytes: [UInt8], index: Int) throws(Irregular) -> Snapshot {
         guard let json = try? JSONReader.parse(bytes) else { throw Irregular(reason: "frames[\(index)]: invalid JSON") }
         var problems: [DocumentError.Problem] = []
         guard let frame = DocumentDecoder.decodeSequenceFrame(json, index: index, into: &problems), problems.isEmpty else {

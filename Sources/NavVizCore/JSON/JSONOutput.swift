@@ -46,6 +46,9 @@ public indirect enum JSONOutput: Sendable {
     public struct Written: Hashable, Sendable {
         public let text: String
         public init(_ value: JSONOutput) { text = value.text }
+        /// The text of a value written before and kept elsewhere (a bundle's rows kept on
+        /// disk while a long animation is drawn), read back as it was written.
+        package init(writtenBefore text: String) { self.text = text }
     }
 
     /// A string, or `null` for nil.

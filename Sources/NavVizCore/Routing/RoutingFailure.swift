@@ -46,7 +46,7 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
             out.append("  instructions that ran: none")
         } else {
             out.append("  instructions that ran:")
-            for (i, op) in executed.enumerated() { out.append("    \(i + 1). \(OperationFormat.phrase(op))") }
+            for (i, op) in executed.enumerated() { out.append("    \(i + 1). \(OperationWriter.phrase(op))") }
         }
         return out
     }

@@ -6,7 +6,7 @@ enum PortusActions {
     static func route(_ path: [PathElement], templates: Templates, on tree: inout Tree) throws(ActionError) -> [Operation] {
         let result = Router.route(from: tree, to: path, templates: templates)
         if let failure = result.failure {
-            let ran = failure.executed.isEmpty ? "" : " (ran: \(failure.executed.map(OperationFormat.phrase).joined(separator: ", ")))"
+            let ran = failure.executed.isEmpty ? "" : " (ran: \(failure.executed.map(OperationWriter.phrase).joined(separator: ", ")))"
             throw .unreachable("\(failure.description)\(ran)")
         }
         tree = result.final

@@ -25,8 +25,8 @@ public enum Redaction {
         return t
     }
 
-    public static func redact(_ frame: Frame) -> Frame {
-        Frame(label: frame.label, tree: redact(frame.tree))
+    public static func redact(_ frame: Snapshot) -> Snapshot {
+        Snapshot(label: frame.label, tree: redact(frame.tree))
     }
 
     public static func redact(_ path: [PathElement]) -> [PathElement] {
@@ -37,7 +37,7 @@ public enum Redaction {
         switch document {
         case .snapshot(let t): return .snapshot(redact(t))
         case .sequence(var s):
-            s.frames = s.frames.map(redact)
+            s.snapshots = s.snapshots.map(redact)
             return .sequence(s)
         case .route(var r):
             r.tree = redact(r.tree)
@@ -87,7 +87,7 @@ public enum Redaction {
             func add(_ path: [PathElement]) { path.forEach { add($0.context) } }
             switch document {
             case .snapshot(let t): add(t)
-            case .sequence(let s): s.frames.forEach { add($0.tree) }
+            case .sequence(let s): s.snapshots.forEach { add($0.tree) }
             case .route(let r):
                 add(r.tree)
                 r.templates.values.forEach(add)
@@ -172,7 +172,7 @@ public enum Redaction {
         let values = Values(document)
         var t = timeline
         t.title = t.title.map { mask($0, values) }
-        t.frames = t.frames.map { Frame(label: $0.label.map { mask($0, values) }, tree: redact($0.tree)) }
+        t.states = t.states.map { Snapshot(label: $0.label.map { mask($0, values) }, tree: redact($0.tree)) }
         t.transitions = t.transitions.map { redact($0, values) }
         t.failure = t.failure.map { mask($0, values) }
         return t
@@ -181,7 +181,7 @@ public enum Redaction {
     /// One state of a streamed recording, its diff computed on the plain trees, redacted:
     /// the trees and the operations (a recording's labels are its own text, as given).
     public static func redact(_ step: TimelineStep) -> TimelineStep {
-        TimelineStep(index: step.index, frame: redact(step.frame), before: step.before.map(redact),
+        TimelineStep(index: step.index, state: redact(step.state), before: step.before.map(redact),
                      transition: step.transition.map { Timeline.Transition(label: $0.label, operations: $0.operations.map(redact)) })
     }
 }

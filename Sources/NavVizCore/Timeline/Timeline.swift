@@ -1,4 +1,4 @@
-/// The frames of any document and, between each pair, the operations that lead from one to
+/// The states of any document and, between each pair, the operations that lead from one to
 /// the next: the executed actions of a script, the diff (in a chosen dialect) of a sequence
 /// or log, the instructions of a route. Every animation and report reads this one model.
 public struct Timeline: Sendable {
@@ -7,7 +7,7 @@ public struct Timeline: Sendable {
         case snapshot, sequence, log, script, route
     }
 
-    /// One transition: what leads from `frames[i]` to `frames[i + 1]`.
+    /// One transition: what leads from `states[i]` to `states[i + 1]`.
     public struct Transition: Sendable, Equatable {
         public var label: String?
         public var operations: [Operation]
@@ -19,17 +19,19 @@ public struct Timeline: Sendable {
 
     public var title: String?
     public var source: Source
-    public var frames: [Frame]
-    /// `transitions[i]` leads from `frames[i]` to `frames[i + 1]`.
+    /// The states in order (a snapshot's one; a sequence's `frames`; a script's initial tree
+    /// and the state after each step; a route's start and the state after each instruction).
+    public var states: [Snapshot]
+    /// `transitions[i]` leads from `states[i]` to `states[i + 1]`.
     public var transitions: [Transition]
     /// How a route that could not reach its destination, or a script whose step could not
-    /// run, failed (the frames show what ran; the last is where it stopped).
+    /// run, failed (the states show what ran; the last is where it stopped).
     public var failure: String?
 
-    public init(title: String?, source: Source, frames: [Frame], transitions: [Transition], failure: String? = nil) {
+    public init(title: String?, source: Source, states: [Snapshot], transitions: [Transition], failure: String? = nil) {
         self.title = title
         self.source = source
-        self.frames = frames
+        self.states = states
         self.transitions = transitions
         self.failure = failure
     }

@@ -1,15 +1,17 @@
-/// What a timeline's reports (a summary, a manifest) need, without the states in between:
-/// the counts, every transition, and the first and last states. Gathered one step at a time,
-/// so a streamed recording of thousands of states is summarised without holding them.
+/// What a timeline's reports (a summary, a manifest) need of it as a whole, in memory that
+/// does not grow with it: the counts, the first and last states, the failure. Gathered one
+/// step at a time, so a streamed recording of thousands of states is summarised without
+/// holding them; a report that lists the transitions takes each as it comes.
 public struct TimelineOutline: Sendable {
     public var title: String?
     public var source: Timeline.Source
     /// How many states the timeline has.
     public private(set) var stateCount = 0
-    /// `transitions[i]` leads from state `i` to state `i + 1`.
-    public private(set) var transitions: [Timeline.Transition] = []
-    public private(set) var first: Frame?
-    public private(set) var last: Frame?
+    /// How many transitions it has, and their operations.
+    public private(set) var transitionCount = 0
+    public private(set) var operationCount = 0
+    public private(set) var first: Snapshot?
+    public private(set) var last: Snapshot?
     /// How a route that could not reach its destination, or a script's step, failed.
     public var failure: String?
 
@@ -21,12 +23,12 @@ public struct TimelineOutline: Sendable {
 
     /// Adds the next state.
     public mutating func add(_ step: TimelineStep) {
-        if first == nil { first = step.frame }
-        last = step.frame
+        if first == nil { first = step.state }
+        last = step.state
         stateCount += 1
-        if let t = step.transition { transitions.append(t) }
+        if let t = step.transition {
+            transitionCount += 1
+            operationCount += t.operations.count
+        }
     }
-
-    /// How many operations all transitions hold.
-    public var operationCount: Int { transitions.reduce(0) { $0 + $1.operations.count } }
 }

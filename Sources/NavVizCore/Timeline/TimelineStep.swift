@@ -3,16 +3,16 @@
 public struct TimelineStep: Sendable {
     /// The state's index in the timeline (0 for the first).
     public var index: Int
-    /// The state, its label filled in as ``Timeline/frames`` has it.
-    public var frame: Frame
+    /// The state, its label filled in as ``Timeline/states`` has it.
+    public var state: Snapshot
     /// The state before it (nil for the first state).
-    public var before: Frame?
+    public var before: Snapshot?
     /// What led from ``before`` to this state (nil for the first state).
     public var transition: Timeline.Transition?
 
-    public init(index: Int, frame: Frame, before: Frame?, transition: Timeline.Transition?) {
+    public init(index: Int, state: Snapshot, before: Snapshot?, transition: Timeline.Transition?) {
         self.index = index
-        self.frame = frame
+        self.state = state
         self.before = before
         self.transition = transition
     }
@@ -21,8 +21,8 @@ public struct TimelineStep: Sendable {
 extension Timeline {
     /// The states in order, each with the transition that led to it.
     public var steps: LazyMapSequence<Range<Int>, TimelineStep> {
-        frames.indices.lazy.map { i in
-            TimelineStep(index: i, frame: frames[i], before: i > 0 ? frames[i - 1] : nil,
+        states.indices.lazy.map { i in
+            TimelineStep(index: i, state: states[i], before: i > 0 ? states[i - 1] : nil,
                          transition: i > 0 ? transitions[i - 1] : nil)
         }
     }
@@ -33,7 +33,7 @@ extension Timeline {
 /// every sequence's timeline with it, whether the frames are read whole or streamed.
 public struct SequenceStepper: Sendable {
     public let dialect: DiffDialect
-    private var previous: Frame?
+    private var previous: Snapshot?
     private var count = 0
 
     public init(dialect: DiffDialect) {
@@ -42,12 +42,12 @@ public struct SequenceStepper: Sendable {
 
     /// The step of the next frame as read (`label` as given; unlabelled frames become
     /// `frame N`, and a transition takes the label of the frame it leads to).
-    public mutating func step(_ read: Frame) -> TimelineStep {
-        let frame = Frame(label: read.label ?? "frame \(count)", tree: read.tree)
+    public mutating func step(_ read: Snapshot) -> TimelineStep {
+        let frame = Snapshot(label: read.label ?? "frame \(count)", tree: read.tree)
         let transition = previous.map { before in
             Timeline.Transition(label: read.label, operations: TreeDiff.operations(from: before.tree, to: read.tree, dialect: dialect))
         }
-        let step = TimelineStep(index: count, frame: frame, before: previous, transition: transition)
+        let step = TimelineStep(index: count, state: frame, before: previous, transition: transition)
         previous = frame
         count += 1
         return step

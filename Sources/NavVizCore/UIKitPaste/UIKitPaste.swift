@@ -44,13 +44,13 @@ public enum UIKitPaste {
         guard !pastes.isEmpty else {
             throw .invalid([.init(line: 1, path: "", message: "no view controller lines: expected the output of _printHierarchy, lines such as '<UINavigationController 0x7f8e1c00>, state: appeared, view: …'")])
         }
-        var frames: [Frame] = []
+        var frames: [Snapshot] = []
         for paste in pastes {
             let tree = try UIKitTreeBuilder.tree(paste.lines, previous: frames.last?.tree, warnings: &warnings)
-            frames.append(Frame(label: pastes.count > 1 ? "paste \(frames.count + 1) (line \(paste.lines[0].line))" : nil, tree: tree))
+            frames.append(Snapshot(label: pastes.count > 1 ? "paste \(frames.count + 1) (line \(paste.lines[0].line))" : nil, tree: tree))
         }
         if frames.count == 1 { return .snapshot(frames[0].tree) }
-        return .sequence(SnapshotSequence(frames: frames))
+        return .sequence(SnapshotSequence(snapshots: frames))
     }
 
     /// One paste: the view controller lines between two prompts.

@@ -26,11 +26,18 @@ public struct AnimationFrame: Sendable {
     /// then a node's scene id is its id).
     public var operationNodes: [[String]]?
     /// Builds the frame's scene from the trees it was planned from (shared, not copied).
-    let makeScene: @Sendable () -> Scene
+    private var makeScene: @Sendable () -> Scene
 
     /// What the frame draws. Built on each access, so a long animation never holds every
     /// scene at once: read it once per use.
     public var scene: Scene { makeScene() }
+
+    /// The same frame holding `scene`, built already, instead of building it again.
+    public func holding(_ scene: Scene) -> AnimationFrame {
+        var frame = self
+        frame.makeScene = { scene }
+        return frame
+    }
 
     /// What the frame stands for, without its trees: what the player, the summary and the
     /// manifest list for it.
@@ -42,11 +49,29 @@ public struct AnimationFrame: Sendable {
         public var shown: Int?
         /// As ``AnimationFrame/operationNodes``.
         public var operationNodes: [[String]]?
+
+        public var place: Place { Place(phase: phase, transition: transition) }
     }
 
     public var info: Info {
         Info(label: label, phase: phase, transition: transition, operations: operations, shown: shown, operationNodes: operationNodes)
     }
+
+    /// Where a frame is in the animation, in a few bytes: what a bundle keeps of every frame
+    /// of a long session (the summary's links, the frames the GIF must keep).
+    public struct Place: Sendable, Equatable {
+        public var phase: Phase
+        /// The transition the frame belongs to (0-based in the document; nil for the
+        /// initial and the failed frame).
+        public var transition: Int?
+
+        public init(phase: Phase, transition: Int?) {
+            self.phase = phase
+            self.transition = transition
+        }
+    }
+
+    public var place: Place { Place(phase: phase, transition: transition) }
 
     public init(label: String, phase: Phase, transition: Int?, operations: [Operation], shown: Int?,
                 scene: @escaping @Sendable () -> Scene) {
@@ -82,13 +107,13 @@ public enum AnimationPlan {
     /// one, its pending frame(s) (none when the transition has no operations) and its
     /// applied frame.
     public static func frames(for s: TimelineStep, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
-        let after = s.frame.tree
+        let after = s.state.tree
         guard let t = s.transition, let before = s.before?.tree else {
-            return [AnimationFrame(label: s.frame.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
+            return [AnimationFrame(label: s.state.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
                                    scene: { TreeScene.make(after, theme: theme) })]
         }
         let i = s.index - 1
-        let label = t.label ?? s.frame.label ?? "step \(s.index)"
+        let label = t.label ?? s.state.label ?? "step \(s.index)"
         var out: [AnimationFrame] = []
         let nodes = before.hasRepeatedIDs || after.hasRepeatedIDs
             ? DiffScene.operationNodes(t.operations, old: before, new: after, dialect: dialect) : nil

@@ -27,15 +27,113 @@ public enum SummaryWriter {
     /// At most this many characters of a title, label or failure are shown.
     static let shownText = 300
 
-    /// The summary of a timeline's outline and its frames (`files[i]` is frame `i`'s SVG;
-    /// nil for a step summary, which links no file). At most `limit` bytes of UTF-8 and
-    /// under ``pasteLimit`` characters.
-    public static func markdown(title: String, outline: TimelineOutline, frames: [AnimationFrame.Info], files: [String]?, theme: Theme, limit: Int = limit) -> String {
+    /// The steps of a summary, gathered a transition at a time while an animation is
+    /// planned, in memory that does not grow with the session: every row while all of them
+    /// could still fit in a paste (their text under ``pasteLimit``), and past that only the
+    /// rows a summary can show: the first, the latest, and the ``candidates`` largest
+    /// changes (most operations; the earlier of equal ones first).
+    public struct Steps: Sendable {
+        /// What a row shows of a transition: its number, label and operations as table
+        /// cells, and the frames it links to (the first two and the last of many).
+        struct Row: Sendable {
+            var index: Int
+            var operations: Int
+            var label: String
+            var cell: String
+            /// Frame indices to link, `-1` where some are left out.
+            var frames: [Int]
+
+            /// The row, with links made by `link` (nil: no frames column).
+            func text(_ link: ((Int) -> String)?) -> String {
+                let head = "| \(index + 1) | \(label) | \(cell) |"
+                guard let link else { return head }
+                return head + " " + frames.map { $0 < 0 ? "…" : link($0) }.joined(separator: " ") + " |"
+            }
+
+            /// Whether it goes before `other` when not every row fits.
+            func outranks(_ other: Row) -> Bool {
+                operations != other.operations ? operations > other.operations : index < other.index
+            }
+        }
+
+        /// Rows kept besides the first and the latest when not every row fits.
+        static let candidates = 4 * SummaryWriter.shownSteps
+
+        /// How many transitions were added, and their operations.
+        public private(set) var count = 0
+        public private(set) var operationCount = 0
+        /// Every row, while their text without links fits in a paste; nil after.
+        private var all: [Row]? = []
+        private var allBytes = 0
+        private var first: Row?
+        private var latest: Row?
+        /// The largest changes but the first and the latest, best first.
+        private var top: [Row] = []
+        /// The frames where a script or route stopped.
+        private(set) var failedFrames: [Int] = []
+
+        public init() {}
+
+        /// Adds the transition `index` (0-based in the document: the summary numbers it
+        /// `index + 1`), drawn as the frames `frames`. Transitions come in order.
+        public mutating func add(index: Int, _ transition: Timeline.Transition, frames: [Int]) {
+            let operations = transition.operations
+            var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationWriter.phrase($0.element), shownText)))" }
+            if operations.count > shownOperations { ops.append("… and \(operations.count - shownOperations) more") }
+            let row = Row(index: index, operations: operations.count, label: MarkdownText.inline(clip(transition.label ?? "", shownText)),
+                          cell: operations.isEmpty ? "no changes" : ops.joined(separator: "<br>"),
+                          frames: frames.count > 4 ? [frames[0], frames[1], -1, frames[frames.count - 1]] : frames)
+            count += 1
+            operationCount += operations.count
+            if all != nil {
+                all!.append(row)
+                allBytes += row.text(nil).utf8.count + 1
+                if allBytes > pasteLimit { all = nil }
+            }
+            guard first != nil else {
+                first = row
+                return
+            }
+            if let previous = latest { consider(previous) }
+            latest = row
+        }
+
+        /// Adds a frame that shows where a script or route stopped.
+        public mutating func addFailedFrame(_ frame: Int) {
+            failedFrames.append(frame)
+        }
+
+        /// Keeps `row` among ``top`` if it is one of the largest changes.
+        private mutating func consider(_ row: Row) {
+            guard top.count < Self.candidates || row.outranks(top[top.count - 1]) else { return }
+            let at = top.firstIndex { row.outranks($0) } ?? top.count
+            top.insert(row, at: at)
+            if top.count > Self.candidates { top.removeLast() }
+        }
+
+        /// Every row, when all were kept.
+        var rows: [Row]? { all }
+
+        /// The rows in the order they are kept when not every row fits: the first, the
+        /// last, then the largest changes.
+        var priority: [Row] {
+            guard let first else { return [] }
+            guard let all else { return [first] + (latest.map { [$0] } ?? []) + top }
+            let rest = all.dropFirst().dropLast().sorted { $0.outranks($1) }
+            return all.count == 1 ? [first] : [first, all[all.count - 1]] + rest
+        }
+    }
+
+    /// The summary of a timeline's outline and its steps, `frameCount` frames in all
+    /// (`files(i)` is frame `i`'s SVG file; nil for a step summary, which links no file). At
+    /// most `limit` bytes of UTF-8 and under ``pasteLimit`` characters.
+    public static func markdown(title: String, outline: TimelineOutline, steps: Steps, frameCount: Int, files: ((Int) -> String)?,
+                                theme: Theme, limit: Int = limit) -> String {
         // Bytes bound characters: a text of fewer bytes than the paste limit has fewer characters.
         let budget = min(limit, pasteLimit - 1)
-        let states = outline.stateCount, transitions = outline.transitions.count, operations = outline.operationCount
+        let states = outline.stateCount, transitions = steps.count, operations = steps.operationCount
         var head = "# \(MarkdownText.inline(clip(title, shownText)))\n\n"
-        head += "\(count(states, "state")), \(count(transitions, "transition")), \(count(operations, "operation")); \(count(frames.count, "frame")). "
+        head += "\(count(states, "state")), \(count(transitions, "transition")), \(count(operations, "operation")); \(count(frameCount, "frame")). "
             + (files == nil ? "The frames and the player (`index.html`) are in the animation's folder.\n\n" : "Open `index.html` to step through them.\n\n")
         if let failure = outline.failure { head += "> **error:** \(MarkdownText.inline(clip(failure, 4 * shownText)))\n\n" }
 
@@ -47,58 +145,53 @@ public enum SummaryWriter {
             diagrams += "## Last state: \(MarkdownText.inline(clip(last.label ?? "last", shownText)))\n\n" + diagram(last.tree, theme: theme) + "\n"
         }
 
-        let link: (Int) -> String = { i in
-            let name = String(format: "%04d", i + 1)
-            guard let files, i < files.count else { return name }
-            return "[\(name)](\(files[i]))"
-        }
-        var framesOf = [[Int]](repeating: [], count: transitions)
-        var failedFrames: [Int] = []
-        for (i, f) in frames.enumerated() {
-            if let t = f.transition, t < transitions { framesOf[t].append(i) }
-            if f.phase == .failed { failedFrames.append(i) }
-        }
-        let rows = outline.transitions.enumerated().map { i, t in
-            row(number: "\(i + 1)", label: t.label ?? "", operations: t.operations, frames: framesOf[i], link: files == nil ? nil : link)
+        let link: ((Int) -> String)? = files.map { files in
+            { i in "[\(String(format: "%04d", i + 1))](\(files(i)))" }
         }
         // Where a script or route stopped: always listed, after the last step.
         var failureRow = ""
         if let failure = outline.failure {
             failureRow = "| ✗ | \(MarkdownText.inline(clip("failed: " + failure, shownText))) | not run |"
-                + (files == nil ? "" : " \(failedFrames.map(link).joined(separator: " ")) |") + "\n"
+                + (link.map { link in " \(steps.failedFrames.map(link).joined(separator: " ")) |" } ?? "") + "\n"
         }
         let tableHead = files == nil ? "## Steps\n\n| # | step | operations |\n|---|---|---|\n" : "## Steps\n\n| # | step | operations | frames |\n|---|---|---|---|\n"
 
-        let all = rows.reduce(0) { $0 + $1.utf8.count + 1 }
-        let everything = head + diagrams + tableHead + rows.map { $0 + "\n" }.joined() + failureRow
-        if all + failureRow.utf8.count + head.utf8.count + diagrams.utf8.count + tableHead.utf8.count <= budget {
-            return everything
+        if let rows = steps.rows?.map({ $0.text(link) }) {
+            let all = rows.reduce(0) { $0 + $1.utf8.count + 1 }
+            if all + failureRow.utf8.count + head.utf8.count + diagrams.utf8.count + tableHead.utf8.count <= budget {
+                return head + diagrams + tableHead + rows.map { $0 + "\n" }.joined() + failureRow
+            }
         }
         // Not every step fits: the first and last steps and the largest changes, as many as fit.
         let note = elsewhere(transitions, files: files != nil)
         let gap = "| … | | |" + (files == nil ? "" : " |") + "\n"
+        let candidates = steps.priority
+        let firstIndex = candidates.first?.index
+        let lastIndex = transitions > 1 ? candidates.dropFirst().first?.index : firstIndex
         for withDiagrams in [true, false] {
             let fixed = head + (withDiagrams ? diagrams : "") + tableHead
             var room = budget - fixed.utf8.count - failureRow.utf8.count - note(shownSteps, "").utf8.count
             guard room > 0 else { continue }
-            var chosen = Set<Int>()
-            for i in priority(outline.transitions) where chosen.count < shownSteps {
-                let cost = rows[i].utf8.count + 1 + gap.utf8.count
+            var chosen: [(index: Int, text: String)] = []
+            for row in candidates where chosen.count < shownSteps {
+                let text = row.text(link)
+                let cost = text.utf8.count + 1 + gap.utf8.count
                 if cost <= room {
-                    chosen.insert(i)
+                    chosen.append((row.index, text))
                     room -= cost
                 }
             }
             // The first and the last steps come first in `priority`; without them, drop the diagrams.
-            if withDiagrams, transitions > 0, !chosen.contains(0) || !chosen.contains(transitions - 1) { continue }
+            if withDiagrams, transitions > 0,
+               !chosen.contains(where: { $0.index == firstIndex }) || !chosen.contains(where: { $0.index == lastIndex }) { continue }
             var table = ""
-            var previous = -1
-            for i in chosen.sorted() {
-                if i > previous + 1 { table += gap }
-                table += rows[i] + "\n"
-                previous = i
+            var previous: Int?
+            for row in chosen.sorted(by: { $0.index < $1.index }) {
+                if row.index > (previous.map { $0 + 1 } ?? firstIndex ?? 0) { table += gap }
+                table += row.text + "\n"
+                previous = row.index
             }
-            if previous < transitions - 1 { table += gap }
+            if previous != lastIndex { table += gap }
             let text = fixed + table + failureRow + note(chosen.count, "\n")
             if text.utf8.count <= budget { return text }
         }
@@ -114,16 +207,19 @@ public enum SummaryWriter {
         return cut
     }
 
-    /// The order in which steps are kept when not all fit: the first, the last, then the
-    /// largest changes (most operations; the earlier of equal ones first).
-    static func priority(_ transitions: [Timeline.Transition]) -> [Int] {
-        guard !transitions.isEmpty else { return [] }
-        let ends = transitions.count == 1 ? [0] : [0, transitions.count - 1]
-        let rest = transitions.indices.dropFirst().dropLast().sorted {
-            let a = transitions[$0].operations.count, b = transitions[$1].operations.count
-            return a != b ? a > b : $0 < $1
+    /// The summary of a timeline held whole (its transitions, numbered from 1, and the
+    /// animation's frames), as ``markdown(title:outline:steps:frameCount:files:theme:limit:)``
+    /// writes it.
+    public static func markdown(title: String, outline: TimelineOutline, transitions: [Timeline.Transition], frames: [AnimationFrame.Place],
+                                files: ((Int) -> String)?, theme: Theme, limit: Int = limit) -> String {
+        var framesOf: [Int: [Int]] = [:]
+        var steps = Steps()
+        for (i, f) in frames.enumerated() {
+            if let t = f.transition { framesOf[t, default: []].append(i) }
+            if f.phase == .failed { steps.addFailedFrame(i) }
         }
-        return ends + rest
+        for (i, t) in transitions.enumerated() { steps.add(index: i, t, frames: framesOf[i] ?? []) }
+        return markdown(title: title, outline: outline, steps: steps, frameCount: frames.count, files: files, theme: theme, limit: limit)
     }
 
     /// The line that says how many steps are shown and where the others are.
@@ -136,17 +232,6 @@ public enum SummaryWriter {
         }
     }
 
-    /// One table row: the step's label and its first operations, and links to its frames
-    /// (the first and the last where it has many).
-    private static func row(number: String, label: String, operations: [NavVizCore.Operation], frames: [Int], link: ((Int) -> String)?) -> String {
-        var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationFormat.phrase($0.element), shownText)))" }
-        if operations.count > shownOperations { ops.append("… and \(operations.count - shownOperations) more") }
-        let cell = operations.isEmpty ? "no changes" : ops.joined(separator: "<br>")
-        guard let link else { return "| \(number) | \(MarkdownText.inline(clip(label, shownText))) | \(cell) |" }
-        let shown = frames.count > 4 ? [frames[0], frames[1]] + [-1] + [frames[frames.count - 1]] : frames
-        let links = shown.map { $0 < 0 ? "…" : link($0) }.joined(separator: " ")
-        return "| \(number) | \(MarkdownText.inline(clip(label, shownText))) | \(cell) | \(links) |"
-    }
 
     /// A fenced Mermaid diagram of the tree, or a line saying it is too large for Mermaid.
     private static func diagram(_ tree: Tree, theme: Theme) -> String {

@@ -1,20 +1,19 @@
-internal import CGD
 import NavVizCore
 
-/// Encodes PNG frames as one animated GIF in-process with libgd. Frames are placed on a
-/// canvas the size of the largest one (filled with each frame's own corner colour), reduced
-/// to a palette each (255 colours unless a size limit asks for fewer), store only what
-/// changed since the frame before, and loop forever. C pointers never leave this file; every
-/// image is destroyed and every buffer freed before returning.
+/// Encodes PNG frames as one animated GIF (GIF89a), in-process and on every core. Frames are
+/// placed on a canvas the size of the largest one (filled with each frame's own corner
+/// colour) and share one palette chosen from a sample of frames (255 colours unless a size
+/// limit asks for fewer: ``GIFPalette``); each frame stores only the rectangle that changed
+/// since the frame before, the pixels in it that did not change transparent (``GIFFrames``,
+/// compressed by ``GIFLZW``); the animation loops forever. The same frames always give the
+/// same bytes, however many cores encode them.
 public enum GIFEncoder {
     /// Why frames could not be encoded.
     public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         /// There was nothing to encode.
         case noFrames
-        /// Frame N (from 0) is not a PNG libgd can read.
+        /// Frame N (from 0) is not a readable PNG (or is larger than the first reading said).
         case unreadableFrame(Int)
-        /// libgd failed to allocate or encode an image.
-        case encodingFailed
         /// The sink could not take the bytes (a full disk).
         case cannotWrite
         /// The GIF would be larger than this many bytes, however reduced.
@@ -24,61 +23,120 @@ public enum GIFEncoder {
             switch self {
             case .noFrames: "an animated GIF needs at least one frame"
             case .unreadableFrame(let i): "frame \(i + 1) is not a readable PNG"
-            case .encodingFailed: "libgd could not encode the GIF"
             case .cannotWrite: "cannot write 'animation.gif' (disk full?)"
-            case .tooLarge(let limit): "animation.gif would be larger than \(PlainText.bytes(limit)) even with 32 colours and every 64th frame; choose fewer steps with --steps A..B or raise --gif-limit"
+            case .tooLarge(let limit): "animation.gif would be larger than \(PlainText.bytes(limit)) even with \(GIFEncoder.reductions.last!.colors) colours and every \(GIFEncoder.reductions.last!.stride)th frame; choose fewer steps with --steps A..B or raise --gif-limit"
             }
         }
     }
 
-    /// Encodes `count` frames a frame at a time, so a long animation is never held whole.
+    /// Encodes `count` frames a batch at a time, so a long animation is never held whole.
     /// `delay` is in hundredths of a second; the last frame is held `lastFrameHold` times as
     /// long so a viewer sees the end state before the loop restarts.
-    /// `png(i)` gives frame `i`'s PNG (asked for twice: once for its size, once to draw
-    /// it) and `sink` receives the GIF in pieces. Each frame is reduced to a palette of at most
-    /// `colors` colours and stores only the rectangle that changed since the frame before
-    /// (libgd's `previm`); frames where `keep` is false are left out, their time given to
-    /// the frame before.
+    /// `png(i)` gives frame `i`'s PNG (asked for twice: once for its size, and the colours of
+    /// a sample of frames, once to draw it) and `sink` receives the GIF in pieces. The frames
+    /// share one palette of at most `colors` colours (``GIFPalette``, from the sample), each
+    /// stores only the rectangle that changed since the frame before, its unchanged pixels
+    /// transparent (``GIFFrames``); frames where `keep` is false are left out, their time given
+    /// to the frame before.
     public static func write(count: Int, delay: Int, lastFrameHold: Int = 3, colors: Int = 255, keep: (Int) -> Bool = { _ in true },
                              png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         let kept = (0..<count).filter(keep)
         guard !kept.isEmpty else { throw .noFrames }
-        var width: Int32 = 0, height: Int32 = 0
-        for i in kept {
-            guard let (w, h) = size(try png(i)) else { throw .unreadableFrame(i) }
-            width = max(width, w)
-            height = max(height, h)
-        }
-        func take(_ pointer: UnsafeMutableRawPointer?, _ size: Int32) throws(GIFError) {
-            guard let pointer else { throw .encodingFailed }
-            defer { gdFree(pointer) }
-            try sink(Array(UnsafeRawBufferPointer(start: pointer, count: Int(size))))
-        }
-        var size: Int32 = 0
-        var previous: gdImagePtr?
-        defer { if let previous { gdImageDestroy(previous) } }
-        for (k, i) in kept.enumerated() {
-            var bytes = try png(i)
-            guard let image = bytes.withUnsafeMutableBytes({ gdImageCreateFromPngPtr(Int32($0.count), $0.baseAddress) }) else {
-                throw .unreadableFrame(i)
+        let pool = GIFFrames.Pool()
+        let survey = try Survey(kept, sampling: { _ in false }, pool: pool, png: png)
+        try encode(kept, count: count, delay: delay, lastFrameHold: lastFrameHold, palette: GIFPalette(counts: survey.colors, maxColors: colors),
+                   width: survey.width, height: survey.height, pool: pool, png: png, to: sink)
+    }
+
+    /// The canvas every frame fits on and the colours of a sample of frames.
+    struct Survey {
+        var width = 0, height = 0
+        var colors: [UInt32: Int] = [:]
+
+        /// Frames sampled for their colours, evenly spaced (and the last).
+        static let sampleSize = 48
+
+        /// Reads every frame of `frames` for its size, and the colours of the sample and of
+        /// the frames `sampling` picks (failures, whose colours may be rare).
+        init(_ frames: [Int], sampling: (Int) -> Bool, pool: GIFFrames.Pool, png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) {
+            let step = max(1, (frames.count + Self.sampleSize - 1) / Self.sampleSize)
+            var sample: [(frame: Int, png: [UInt8])] = []
+            for (k, i) in frames.enumerated() {
+                let bytes = try png(i)
+                guard let size = PNGReader.size(bytes) else { throw .unreadableFrame(i) }
+                width = max(width, size.width)
+                height = max(height, size.height)
+                if k % step == 0 || k == frames.count - 1 || sampling(i) { sample.append((i, bytes)) }
             }
-            defer { gdImageDestroy(image) }
-            guard let canvas = gdImageCreateTrueColor(width, height) else { throw .encodingFailed }
-            defer { gdImageDestroy(canvas) }
-            let background = gdImageGetTrueColorPixel(image, 0, 0)
-            gdImageFilledRectangle(canvas, 0, 0, width - 1, height - 1, background)
-            gdImageCopy(canvas, image, 0, 0, 0, 0, image.pointee.sx, image.pointee.sy)
-            guard let palette = gdImageCreatePaletteFromTrueColor(canvas, 0, Int32(max(2, min(255, colors)))) else { throw .encodingFailed }
-            if k == 0 { try take(gdImageGifAnimBeginPtr(palette, &size, 0, 0), size) }
-            // A frame stands until the next kept one.
-            let next = k + 1 < kept.count ? kept[k + 1] : count
-            let hold = k == kept.count - 1 ? delay * lastFrameHold : delay * (next - i)
-            let added = gdImageGifAnimAddPtr(palette, &size, 1, 0, 0, Int32(hold), 1, previous)
-            if let previous { gdImageDestroy(previous) }
-            previous = palette
-            try take(added, size)
+            nonisolated(unsafe) var counted = [[UInt32: Int]?](repeating: nil, count: sample.count)
+            // Each call writes only its own slot.
+            counted.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                pool.run(sample.count) { k, scratch in slots[k] = GIFFrames.colors(sample[k].png, scratch: scratch) }
+            }
+            for (k, counts) in counted.enumerated() {
+                guard let counts else { throw .unreadableFrame(sample[k].frame) }
+                colors.merge(counts, uniquingKeysWith: +)
+            }
         }
-        try take(gdImageGifAnimEndPtr(&size), size)
+    }
+
+    /// Writes the GIF of the `kept` frames (of `count`) with `palette` on a `width` ×
+    /// `height` canvas, a batch of frames at a time: the batch's PNGs are read here, then
+    /// drawn as indices on every core, then encoded on every core (each frame against the one
+    /// before), then handed to `sink` in order.
+    static func encode(_ kept: [Int], count: Int, delay: Int, lastFrameHold: Int, palette: GIFPalette, width: Int, height: Int, pool: GIFFrames.Pool,
+                       png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
+        try sink(header(width: width, height: height, palette: palette))
+        let pixels = width * height, batch = max(8, 2 * GIFFrames.threads)
+        // Slot 0 holds the frame before the batch; slots 1... the batch's frames.
+        nonisolated(unsafe) let images = UnsafeMutablePointer<UInt8>.allocate(capacity: (batch + 1) * pixels)
+        defer { images.deallocate() }
+        for start in stride(from: 0, to: kept.count, by: batch) {
+            let frames = Array(kept[start..<min(kept.count, start + batch)])
+            var pngs: [[UInt8]] = []
+            for i in frames { pngs.append(try png(i)) }
+            let holds = frames.indices.map { j in
+                let k = start + j
+                return k == kept.count - 1 ? delay * lastFrameHold : delay * (kept[k + 1] - kept[k])
+            }
+            // Each call writes only its own slot (of `drawn`, `blocks` and `images`).
+            nonisolated(unsafe) var drawn = [Bool](repeating: false, count: frames.count)
+            drawn.withUnsafeMutableBufferPointer { drawn in
+                nonisolated(unsafe) let drawn = drawn
+                pool.run(frames.count) { j, scratch in
+                    drawn[j] = GIFFrames.draw(pngs[j], palette: palette, into: images + (j + 1) * pixels, width: width, height: height, scratch: scratch)
+                }
+            }
+            if let j = drawn.firstIndex(of: false) { throw .unreadableFrame(frames[j]) }
+            nonisolated(unsafe) var blocks = [[UInt8]](repeating: [], count: frames.count)
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                nonisolated(unsafe) let blocks = blocks
+                pool.run(frames.count) { j, scratch in
+                    blocks[j] = GIFFrames.encode(images + (j + 1) * pixels, previous: start + j == 0 ? nil : UnsafePointer(images + j * pixels),
+                                                 width: width, height: height, hold: holds[j], palette: palette, scratch: scratch)
+                }
+            }
+            for block in blocks { try sink(block) }
+            images.update(from: images + frames.count * pixels, count: pixels)
+        }
+        try sink([0x3B])
+    }
+
+    /// The GIF's header: its signature, the canvas, the global colour table (the palette,
+    /// then black up to a power of two) and the NETSCAPE2.0 extension that loops it forever.
+    static func header(width: Int, height: Int, palette: GIFPalette) -> [UInt8] {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
+        let bits = palette.tableBits
+        var out = Array("GIF89a".utf8) + le16(width) + le16(height)
+        // A global colour table of 2^bits entries, 8 bits per primary; background index 0.
+        out += [0x80 | UInt8(7 << 4) | UInt8(bits - 1), 0, 0]
+        for i in 0..<(1 << bits) {
+            let c = i < palette.colors.count ? palette.colors[i] : 0
+            out += [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
+        }
+        out += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
+        return out
     }
 
     /// How a GIF was made to fit its size limit.
@@ -91,38 +149,62 @@ public enum GIFEncoder {
         public var frames: Int
     }
 
-    /// Ways to make a GIF smaller, tried in order: fewer colours, then fewer frames.
-    static let reductions: [(colors: Int, stride: Int)] = [(255, 1), (64, 1), (32, 1), (32, 2), (32, 4), (32, 8), (32, 16), (32, 32), (32, 64)]
+    /// Ways to make a GIF smaller, tried in order: fewer colours, then fewer frames. Each
+    /// colour count and its transparent index fill a colour table of a power of two.
+    static let reductions: [(colors: Int, stride: Int)] = [(255, 1), (127, 1), (63, 1), (31, 1), (31, 2), (31, 4), (31, 8), (31, 16), (31, 32), (31, 64)]
+
+    /// The least share of its size at 255 colours a GIF can be expected to keep with
+    /// `colors` colours (generous: on the sessions of Scripts/gen-session.py 127 colours keep
+    /// 92%, 63 keep 85%, 31 keep 75%).
+    static func leastShare(colors: Int) -> Double {
+        colors >= 255 ? 1 : colors >= 127 ? 0.8 : colors >= 63 ? 0.65 : 0.5
+    }
 
     /// Encodes the frames as ``write(count:delay:lastFrameHold:colors:keep:png:to:)`` does,
     /// into memory, at most `limit` bytes: the first of ``reductions`` that fits. Frames
     /// where `mustKeep` is true (failures) are kept whatever the stride. Throws
     /// ``GIFError/tooLarge`` when even the last does not fit.
+    ///
+    /// The PNGs are read once for the canvas and the palette's colours, then once per
+    /// reduction tried, each attempt stopping as soon as it passes the limit. When the first
+    /// attempt stops (after enough frames to tell), the size it was heading for tells which
+    /// reductions cannot fit even at their ``leastShare(colors:)`` and a share of the frames
+    /// (with a margin of a quarter): those are not tried. (Were the size from a later, already
+    /// reduced attempt, it would only make fewer reductions look hopeless.)
     public static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
                            png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
+        guard count > 0 else { throw .noFrames }
+        // Read once for every reduction: the canvas and the colours (failures' included).
+        let pool = GIFFrames.Pool()
+        let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png)
+        var palettes: [Int: GIFPalette] = [:]
+        // The size the first attempt that stopped after enough frames was heading for.
+        var heading: Double?
         for (colors, stride) in reductions {
+            let kept = (0..<count).filter { i in i % stride == 0 || i == count - 1 || mustKeep(i) }
+            if let heading, heading * leastShare(colors: colors) * Double(kept.count) / Double(count) > 1.25 * Double(limit) { continue }
+            let palette = palettes[colors] ?? GIFPalette(counts: survey.colors, maxColors: colors)
+            palettes[colors] = palette
             var out: [UInt8] = []
-            let keep = { (i: Int) in i % stride == 0 || i == count - 1 || mustKeep(i) }
+            out.reserveCapacity(min(limit, 1 << 26))
+            // The header, then a piece per frame; the first frame is stored whole.
+            var pieces = 0, start = 0
             do throws(GIFError) {
-                try write(count: count, delay: delay, colors: colors, keep: keep, png: png) { bytes throws(GIFError) in
+                try encode(kept, count: count, delay: delay, lastFrameHold: 3, palette: palette, width: survey.width, height: survey.height,
+                           pool: pool, png: png) { bytes throws(GIFError) in
                     out += bytes
+                    pieces += 1
+                    if pieces == 2 { start = out.count }
                     if out.count > limit { throw .tooLarge(limit) }
                 }
             } catch .tooLarge {
+                // Projected from the frames after the first, once there are enough of them.
+                let later = pieces - 2
+                if heading == nil, later >= 8 { heading = Double(start) + Double(out.count - start) * Double(kept.count - 1) / Double(later) }
                 continue
             }
-            return (out, Fit(colors: colors, stride: stride, bytes: out.count, frames: (0..<count).filter(keep).count))
+            return (out, Fit(colors: colors, stride: stride, bytes: out.count, frames: kept.count))
         }
         throw .tooLarge(limit)
-    }
-
-    /// Width and height from a PNG's header, without decoding it.
-    static func size(_ png: [UInt8]) -> (Int32, Int32)? {
-        guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-              png[12...15].elementsEqual("IHDR".utf8) else { return nil }
-        func be32(_ i: Int) -> Int32 { Int32(png[i]) << 24 | Int32(png[i + 1]) << 16 | Int32(png[i + 2]) << 8 | Int32(png[i + 3]) }
-        let w = be32(16), h = be32(20)
-        guard w > 0, h > 0, w <= 1 << 16, h <= 1 << 16 else { return nil }
-        return (w, h)
     }
 }

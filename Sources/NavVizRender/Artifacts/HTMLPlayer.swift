@@ -33,12 +33,13 @@ public enum HTMLPlayer {
         return out
     }
 
-    /// Writes the page for `model` to `sink`, in a few pieces.
-    public static func write<E: Error>(title: String, model: PlayerModel, delayMilliseconds: Int, theme: Theme,
-                                       to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        try sink(Array((head(title: title, dark: theme == .dark) + body(title: title, count: model.frameCount)).utf8))
+    /// Writes the page for `model` to `sink`, in pieces: its `frameCount` frames and its
+    /// windows are the lists of rows the model returned (``PlayerModel/list(count:row:)``).
+    public static func write<E: Error>(title: String, model: PlayerModel, windows: JSONOutput, frames: JSONOutput, frameCount: Int,
+                                       delayMilliseconds: Int, theme: Theme, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        try sink(Array((head(title: title, dark: theme == .dark) + body(title: title, count: frameCount)).utf8))
         try sink(Array("<script type=\"application/json\" id=\"navviz-data\">".utf8))
-        try model.write(title: title, delayMilliseconds: delayMilliseconds, background: theme.background) { (json: String) throws(E) in
+        try model.write(title: title, delayMilliseconds: delayMilliseconds, background: theme.background, windows: windows, frames: frames) { (json: String) throws(E) in
             try sink(scriptSafe(json))
         }
         try sink(Array("</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))

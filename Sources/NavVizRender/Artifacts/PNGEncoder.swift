@@ -1,9 +1,7 @@
 internal import CZlib
-internal import CGD
 
 /// PNG's container: the signature and chunks with their CRCs around an IDAT that
-/// ``PNGFrameEncoder`` compresses; and decoding through libgd, for tests that compare two
-/// PNGs' pictures rather than their bytes. C pointers never leave this file.
+/// ``PNGFrameEncoder`` compresses. C pointers never leave this file.
 enum PNGEncoder {
     /// A truecolour (8-bit RGB, not interlaced) PNG of `width` × `height` pixels whose
     /// compressed rows are `idat` (a zlib stream).
@@ -28,23 +26,5 @@ enum PNGEncoder {
         out += typeBytes
         out += data
         out += be32(Int(crc))
-    }
-
-    /// A PNG's size and pixels as 0xRRGGBB (alpha dropped), decoded by libgd; for tests
-    /// that compare two PNGs' pictures rather than their bytes.
-    static func pixels(_ png: [UInt8]) -> (width: Int, height: Int, rgb: [UInt32])? {
-        var bytes = png
-        guard let image = bytes.withUnsafeMutableBytes({ gdImageCreateFromPngPtr(Int32($0.count), $0.baseAddress) }) else { return nil }
-        defer { gdImageDestroy(image) }
-        let width = Int(image.pointee.sx), height = Int(image.pointee.sy)
-        var rgb: [UInt32] = []
-        rgb.reserveCapacity(width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let c = gdImageGetTrueColorPixel(image, Int32(x), Int32(y))
-                rgb.append(UInt32(truncatingIfNeeded: c) & 0xFFFFFF)
-            }
-        }
-        return (width, height, rgb)
     }
 }

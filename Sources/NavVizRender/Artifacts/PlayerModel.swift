@@ -9,31 +9,30 @@ import NavVizCore
 /// frames point into. The page then grows with what changes, not with frames × tree: a
 /// frame that moves the active path costs a few dozen bytes.
 ///
-/// ``write(title:delayMilliseconds:background:to:)`` writes the player's data (the keys are
-/// documented in `docs/player.md`) through ``JSONOutput``, without spaces; its text is made
-/// safe for a `<script>` element by ``HTMLPlayer``.
+/// Each window and each frame is returned as its row of the player's data when it is added,
+/// for the caller to keep (on disk, for a long session: the model itself holds only the
+/// current window and the tables, which grow with the session's distinct looks, not with its
+/// frames). ``write(title:delayMilliseconds:background:windows:frames:to:)`` then writes the
+/// player's data (the keys are documented in `docs/player.md`) through ``JSONOutput``,
+/// without spaces; its text is made safe for a `<script>` element by ``HTMLPlayer``.
 public struct PlayerModel: Sendable {
-    /// A window: consecutive frames drawn on one layout.
+    /// The window frames are being added to: its nodes' and edges' indices.
     private struct Window {
         var nodes: [String: Int] = [:]
         var edges: [StableLayout.EdgeKey: Int] = [:]
-        var json: JSONOutput.Written
     }
 
-    private var windows: [Window] = []
+    private var window: Window?
+    /// How many windows were begun.
+    private var windowCount = 0
     private var texts = Table()
     private var nodeStyles = Table()
     private var edgeStyles = Table()
-    /// Each frame's data, in order.
-    private var frames: [JSONOutput.Written] = []
     /// The current window's nodes shown by the last frame: text and style rows by node.
     private var nodeState: [Int: (text: Int, style: Int)] = [:]
     private var edgeState: [Int: Int] = [:]
 
     public init() {}
-
-    /// How many frames were added.
-    public var frameCount: Int { frames.count }
 
     /// Rows kept once each, by their JSON.
     private struct Table {
@@ -48,9 +47,10 @@ public struct PlayerModel: Sendable {
         }
     }
 
-    /// Starts a window: the frames added next are drawn on `layout`.
-    public mutating func beginWindow(_ layout: StableLayout) {
-        var window = Window(json: JSONOutput.Written(.null))
+    /// Starts a window: the frames added next are drawn on `layout`. Returns the window's
+    /// row of the player's `windows`.
+    public mutating func beginWindow(_ layout: StableLayout) -> JSONOutput.Written {
+        var window = Window()
         var nodes: [JSONOutput] = []
         nodes.reserveCapacity(layout.nodeIDs.count)
         for id in layout.nodeIDs {
@@ -66,22 +66,23 @@ public struct PlayerModel: Sendable {
             edges.append(.array([.int(a), .int(b)] + path, .compact))
         }
         let (low, high) = layout.corners
-        window.json = JSONOutput.Written(.object([
+        self.window = window
+        windowCount += 1
+        nodeState = [:]
+        edgeState = [:]
+        return JSONOutput.Written(.object([
             ("box", .array([Self.number(low.x), Self.number(-high.y), Self.number(high.x), Self.number(-low.y)], .compact)),
             ("nodes", .array(nodes, .compact)),
             ("edges", .array(edges, .compact)),
         ], .compact))
-        windows.append(window)
-        nodeState = [:]
-        edgeState = [:]
     }
 
     /// Adds a frame of the current window: what it stands for, the scene it was drawn from,
-    /// and its SVG file in the bundle (for the link beside the picture).
-    public mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String) {
-        precondition(!windows.isEmpty, "beginWindow before add")
-        let w = windows.count - 1
-        let window = windows[w]
+    /// and its SVG file in the bundle (for the link beside the picture). Returns the frame's
+    /// row of the player's `frames`.
+    public mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String) -> JSONOutput.Written {
+        guard let window else { preconditionFailure("beginWindow before add") }
+        let w = windowCount - 1
         var nodes: [Int: (text: Int, style: Int)] = [:]
         nodes.reserveCapacity(scene.nodes.count)
         for node in scene.nodes {
@@ -108,7 +109,7 @@ public struct PlayerModel: Sendable {
         let operations = shown.enumerated().map { j, op in
             let ids = frame.operationNodes?[j] ?? Self.nodes(of: op)
             let indices = ids.compactMap { window.nodes[$0] }.map(JSONOutput.int)
-            return JSONOutput.array([.int(j + 1), .string(op.name), .string(OperationFormat.phrase(op)), .array(indices, .compact)], .compact)
+            return JSONOutput.array([.int(j + 1), .string(op.name), .string(OperationWriter.phrase(op)), .array(indices, .compact)], .compact)
         }
         let boxes = scene.boxes.map { box in
             let members = box.nodeIDs.compactMap { window.nodes[$0] }.map(JSONOutput.int)
@@ -122,19 +123,27 @@ public struct PlayerModel: Sendable {
         if !caption.isEmpty { members.append(("c", .array(caption.map(JSONOutput.string), .compact))) }
         if !boxes.isEmpty { members.append(("b", .array(boxes, .compact))) }
         members += [("d", Self.sorted(nodeDelta)), ("e", Self.sorted(edgeDelta, width: 2))]
-        frames.append(JSONOutput.Written(.object(members, .compact)))
+        return JSONOutput.Written(.object(members, .compact))
+    }
+
+    /// The list of `count` rows (the rows ``beginWindow(_:)`` or ``add(_:scene:file:)``
+    /// returned, in order), each read only when written: the data's `windows` or `frames`.
+    public static func list(count: Int, row: @escaping @Sendable (Int) -> JSONOutput.Written) -> JSONOutput {
+        .items(count: count, .compactLines) { .written(row($0)) }
     }
 
     /// The player's data (the windows, the tables and the frames) as JSON text, given to
-    /// `sink` in pieces so the page's JSON is never held whole besides the model.
-    public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, to sink: (String) throws(E) -> Void) throws(E) {
+    /// `sink` in pieces so the page's JSON is never held whole. `windows` and `frames` are
+    /// ``list(count:row:)``s of the rows this model returned.
+    public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, windows: JSONOutput, frames: JSONOutput,
+                                to sink: (String) throws(E) -> Void) throws(E) {
         func rows(_ rows: [JSONOutput.Written]) -> JSONOutput {
             .items(count: rows.count, .compactLines) { .written(rows[$0]) }
         }
         let data = JSONOutput.object([
             ("title", .string(title)), ("delay", .int(delayMilliseconds)), ("background", .string(background)),
-            ("windows", rows(windows.map(\.json))), ("texts", rows(texts.rows)), ("nodeStyles", rows(nodeStyles.rows)),
-            ("edgeStyles", rows(edgeStyles.rows)), ("frames", rows(frames)),
+            ("windows", windows), ("texts", rows(texts.rows)), ("nodeStyles", rows(nodeStyles.rows)),
+            ("edgeStyles", rows(edgeStyles.rows)), ("frames", frames),
         ], .compactLines)
         try data.write(to: sink)
     }

@@ -90,10 +90,14 @@ final class CairoCanvas {
                            library: library)
     }
 
-    /// Makes the surface `width` × `height` pixels (keeping it when it already is); false
-    /// when cairo refuses the size or memory runs out.
-    func resize(width: Int, height: Int) -> Bool {
-        if surface != nil, width == self.width, height == self.height { return true }
+    /// Makes the surface at least `width` × `height` pixels: kept when it already is, else
+    /// made as wide and as high as the largest asked for so far (so pages of an animation,
+    /// whose sizes vary, are drawn on one surface), or just the size asked for when that
+    /// would more than double it; false when cairo refuses the size or memory runs out.
+    func reserve(width: Int, height: Int) -> Bool {
+        if surface != nil, width <= self.width, height <= self.height { return true }
+        let grown = (width: max(width, self.width), height: max(height, self.height))
+        let (width, height) = grown.width * grown.height <= 2 * width * height ? grown : (width, height)
         release()
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return false }
         let stride = Int(calls.strideForWidth(Self.argb32, Int32(width)))
@@ -123,9 +127,11 @@ final class CairoCanvas {
         return body(context)
     }
 
-    /// The surface's pixels as drawn (cairo's ARGB32), lent for the duration of `body`.
-    func withImage<T>(_ body: (BGRAImage) -> T) -> T? {
-        guard let surface, let data else { return nil }
+    /// The top-left `width` × `height` pixels of the surface as drawn (cairo's ARGB32, rows
+    /// the surface's stride apart), lent for the duration of `body`; nil when the surface is
+    /// smaller.
+    func withImage<T>(width: Int, height: Int, _ body: (BGRAImage) -> T) -> T? {
+        guard let surface, let data, width <= self.width, height <= self.height else { return nil }
         calls.surfaceFlush(surface)
         return body(BGRAImage(width: width, height: height, stride: stride,
                               bytes: UnsafeRawBufferPointer(start: data, count: stride * height)))

@@ -7,9 +7,13 @@ internal import CGraphviz
 /// only the headers' version macro): every graph parsed here is closed and every buffer freed
 /// before a call returns.
 ///
-/// `dot` layouts never run in navviz's own process: they go to a worker process of
-/// ``GraphvizPool`` (as do animation frames, see ``drawFrames(_:)``), where this owner runs
-/// them in-process. Other engines (`nop2`, for frames pinned to a stable layout) run here.
+/// No layout runs in navviz's own process: `dot` layouts and `nop2` drawings (frames and
+/// looks pinned to a stable layout) go to a worker process of ``GraphvizPool`` (as do
+/// animation frames, see ``drawFrames(_:)``), where this owner runs them in-process. What
+/// stays here is parsing DOT (the geometry of a layout a worker wrote back) and the version:
+/// Graphviz 2.43 keeps about a kilobyte of every HTML label it lays out (`htmlparse`), which
+/// grew navviz's own process by 25 MB over a 20,000-frame animation, while a worker retires
+/// after ``GraphvizPool/jobBudget`` jobs.
 ///
 /// `@unchecked Sendable`: every mutable property (the context, its devices and raster
 /// device, the start failure, `isWorker`) is read and written only with `lock` held.
@@ -20,8 +24,6 @@ public final class Graphviz: @unchecked Sendable {
     /// Largest graph drawn as an image; bigger trees are refused with a clear message.
     public static let maxImageNodes = 5_000
 
-    /// Engines laid out only in worker processes (outside a worker).
-    static let workerEngines: Set<String> = ["dot"]
 
     private let lock = NSLock()
     private var context: OpaquePointer?
@@ -43,7 +45,7 @@ public final class Graphviz: @unchecked Sendable {
 
     /// Renders to `format`: an ``ImageFormat``'s name, or `dot` for the laid-out graph as DOT.
     func render(dot: String, format: String, engine: String) throws(RenderError) -> [UInt8] {
-        if needsWorker(engine) {
+        if needsWorker {
             return try GraphvizPool.shared.run(.render(dot: dot, format: format, engine: engine))[0]
         }
         return try withContext { gvc throws(RenderError) in
@@ -111,7 +113,7 @@ public final class Graphviz: @unchecked Sendable {
     /// frame); cairo's own PNG where there is no such canvas. Run by worker processes, and
     /// here for engines that need none.
     func drawFrame(_ frame: FrameJob, encoder: PNGFrameEncoder) throws(RenderError) -> DrawnFrame {
-        guard !needsWorker(frame.engine) else { throw .unavailable("a '\(frame.engine)' layout runs only in a worker process") }
+        guard !needsWorker else { throw .unavailable("a '\(frame.engine)' layout runs only in a worker process") }
         return try withContext { gvc throws(RenderError) in
             try withGraph(frame.dot) { graph throws(RenderError) in
                 try layout(gvc, graph, engine: frame.engine)
@@ -135,8 +137,9 @@ public final class Graphviz: @unchecked Sendable {
         lock.withLock { isWorker = true }
     }
 
-    private func needsWorker(_ engine: String) -> Bool {
-        Self.workerEngines.contains(engine) && !lock.withLock { isWorker }
+    /// Whether a layout must go to a worker: always, but in a worker.
+    private var needsWorker: Bool {
+        !lock.withLock { isWorker }
     }
 
     /// A laid-out node: its centre and size in points.

@@ -59,13 +59,16 @@ final class GraphvizRasterDevice {
     /// page was empty); Graphviz's messages are left for the caller.
     ///
     /// With a ``CairoCanvas``, Graphviz draws on the canvas (`gvRenderContext`), which is kept
-    /// from one page to the next: when the page turns out to be another size, the canvas is
-    /// resized and the page drawn again (so an animation draws its first frame twice; the
-    /// first time on a canvas of one pixel, where cairo clips nearly all the drawing away).
-    /// Otherwise cairo draws on a surface of its own (`gvRenderData`).
+    /// from one page to the next and lent as its top-left page-sized part: Graphviz clips its
+    /// drawing to the page, so a page drawn on a larger canvas has the pixels it has on a
+    /// canvas of its own size. When the page turns out larger than the canvas, the canvas
+    /// grows and the page is drawn again (so an animation draws its first frame twice, the
+    /// first time on a canvas of one pixel, where cairo clips nearly all the drawing away,
+    /// and then only a frame larger than all before it). Otherwise cairo draws on a surface
+    /// of its own (`gvRenderData`).
     func draw(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, into receive: (BGRAImage) -> Void) -> Bool {
         if let canvas {
-            if canvas.width == 0 { _ = canvas.resize(width: 1, height: 1) }
+            if canvas.width == 0 { _ = canvas.reserve(width: 1, height: 1) }
             for _ in 0..<2 {
                 var page: (width: Int, height: Int)?
                 // Only the page's size is read here: its pixels are the canvas's.
@@ -73,11 +76,8 @@ final class GraphvizRasterDevice {
                     canvas.draw { context in gvRenderContext(gvc, graph, Self.device, UnsafeMutableRawPointer(context)) }
                 }
                 guard status == 0, let page else { break }
-                if page == (canvas.width, canvas.height) {
-                    _ = canvas.withImage(receive)
-                    return true
-                }
-                guard canvas.resize(width: page.width, height: page.height) else { break }
+                if canvas.withImage(width: page.width, height: page.height, receive) != nil { return true }
+                guard canvas.reserve(width: page.width, height: page.height) else { break }
             }
         }
         var lent = false

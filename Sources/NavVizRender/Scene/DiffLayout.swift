@@ -70,8 +70,8 @@ struct DiffLayout {
         var sceneKeys = SceneKeys()
         for item in order {
             switch item {
-            case .new(let b): keys[item] = sceneKeys.next(id: new.id(b), path: OperationFormat.pathText(new.path(to: b)))
-            case .old(let a): keys[item] = sceneKeys.next(id: old.id(a), path: OperationFormat.pathText(old.path(to: a)))
+            case .new(let b): keys[item] = sceneKeys.next(id: new.id(b), path: OperationWriter.pathText(new.path(to: b)))
+            case .old(let a): keys[item] = sceneKeys.next(id: old.id(a), path: OperationWriter.pathText(old.path(to: a)))
             }
         }
     }

@@ -37,7 +37,7 @@ struct SceneKeys {
         var keys = SceneKeys()
         var out: [Int: String] = [:]
         for s in tree.preorder() {
-            out[s] = keys.next(id: tree.id(s), path: OperationFormat.pathText(tree.path(to: s)))
+            out[s] = keys.next(id: tree.id(s), path: OperationWriter.pathText(tree.path(to: s)))
         }
         return out
     }

@@ -101,7 +101,7 @@ enum WorkflowCommands {
     /// document that holds it.
     static func lineOfPath(in file: String, message: String) -> Int? {
         let path = message.prefix { $0 != ":" && $0 != " " }
-        guard !path.isEmpty, DocumentFile.Format(path: file) != .log,
+        guard !path.isEmpty, InputFormat(path: file) != .log,
               let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size <= lookupLimit
         else { return nil }
         return DocumentFile.lines(file)?.line(ofPath: String(path))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizRender
 
 /// How an animation's frames are planned and drawn.
@@ -18,29 +19,36 @@ struct FrameOptions: ParsableArguments {
     var steps: StepRange?
 
     @Option(help: ArgumentHelp("Refuse an animation of more frames than this, as soon as its planning passes it (a transition is two frames, a pending and an applied one). --steps draws part of a longer recording.", valueName: "N"))
-    var maxFrames: Int = FrameOptions.defaultMaxFrames
+    var maxFrames: Int = Animation.defaultMaxFrames
 
     /// For tests: a file of at most this many bytes keeps its scenes from the first reading
     /// (0: read every file twice, as a long recording is).
     @Option(help: .hidden)
-    var heldBytes: Int = AnimationSource.heldBytes
+    var heldBytes: Int = Animation.Options().heldBytes
 
     /// For tests: the Graphviz workers abort on a job whose DOT contains this text, as a
     /// crash inside Graphviz would end them (each worker is given `graphviz-worker --crash-on`).
     @Option(help: .hidden)
     var workerCrashOn: String?
 
-    /// Room for about 12,500 transitions (two frames each): a recording of 10,000 is drawn.
-    static let defaultMaxFrames = 25_000
-
     func validate() throws {
         guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1") }
     }
 
-    /// Reads `file` once and plans its animation with these options (and arms
-    /// `--worker-crash-on` in the workers that will draw it).
-    func plan(_ file: String) throws -> (AnimationSource, AnimationSource.Plan) {
+    /// These options in `options` (and `--worker-crash-on` armed in the workers that will
+    /// draw).
+    func apply(to options: inout Animation.Options) {
         if let workerCrashOn { GraphvizPool.shared.crashMarker = workerCrashOn }
-        return try AnimationSource.plan(file, options: timeline, step: step, theme: theme.value, layout: layout, steps: steps, maxFrames: maxFrames, heldBytes: heldBytes)
+        options.timeline = timeline.settings
+        options.step = step
+        options.layout = layout
+        options.theme = theme.value
+        options.steps = steps
+        options.maxFrames = maxFrames
+        options.heldBytes = heldBytes
     }
+}
+
+extension StepRange: ExpressibleByArgument {
+    public static var defaultCompletionKind: CompletionKind { .default }
 }

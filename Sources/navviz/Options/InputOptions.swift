@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 import NavVizRender
@@ -14,7 +15,7 @@ struct InputOptions: ParsableArguments {
 
     /// What the document readers take.
     var options: DocumentFile.Options {
-        DocumentFile.Options(format: format?.value, strict: strict)
+        DocumentFile.Options(format: format, strict: strict)
     }
 
     /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`. With
@@ -23,22 +24,16 @@ struct InputOptions: ParsableArguments {
     func load(_ file: String, picture: Bool = false) throws -> Document {
         var options = options
         if picture { options.pictureLimit = Graphviz.maxImageNodes }
-        let loaded = try DocumentFile.load(file, options: options)
-        Terminal.warning(loaded.warnings, file: file)
-        return loaded.document
+        return try DocumentFile.load(file, options: options, diagnostics: Terminal.diagnostics())
     }
 }
 
-/// The formats `--input-format` names.
-enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case json, yaml, yml, log, ndjson, jsonl, uikit
-
-    var value: DocumentFile.Format {
-        switch self {
-        case .json: .json
-        case .yaml, .yml: .yaml
-        case .log, .ndjson, .jsonl: .log
-        case .uikit: .uikit
-        }
+/// `--input-format`: NavVizFiles' ``InputFormat``, by the names it takes (yml, ndjson and
+/// jsonl besides the formats' own).
+extension InputFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(name: argument)
     }
+
+    public static var allValueStrings: [String] { names }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NavVizArtifacts
 import NavVizRender
 
 /// What `render`, `diff` and `route` write (`--format`, else the extension of `-o`): a text
@@ -32,8 +33,8 @@ enum OutputExtension {
         if let explicit {
             if let named, named != explicit, let output {
                 let ext = (output as NSString).pathExtension
-                throw Failure(["\(output): error: --format \(explicit.rawValue) disagrees with the extension '.\(ext)' of -o, which means \(named.rawValue); drop one, or make them agree"],
-                              status: Failure.Status.usage)
+                throw NavVizError(["\(output): error: --format \(explicit.rawValue) disagrees with the extension '.\(ext)' of -o, which means \(named.rawValue); drop one, or make them agree"],
+                              status: NavVizError.Status.usage)
             }
             return explicit
         }
@@ -51,6 +52,15 @@ enum OutputExtension {
         if let f = aliases[ext] ?? F(rawValue: ext) { return f }
         guard required else { return nil }
         let names = F.allCases.map(\.rawValue).joined(separator: "|")
-        throw Failure(["\(output): error: cannot tell the format from the extension '.\(ext)'; use --format \(names)"], status: Failure.Status.usage)
+        throw NavVizError(["\(output): error: cannot tell the format from the extension '.\(ext)'; use --format \(names)"], status: NavVizError.Status.usage)
+    }
+}
+
+extension OutputFormat {
+    /// `scene` in this format: DOT as text, or an image Graphviz draws (``ImageOutput``);
+    /// messages name `file`, the input drawn.
+    func picture(_ scene: Scene, file: String) throws -> [UInt8] {
+        guard let image else { return Array(DOTEncoder.encode(scene).utf8) }
+        return try ImageOutput.bytes(scene: scene, format: image, file: file)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizArtifacts
 
 /// `-o/--output`, shared by every command that writes one artifact.
 struct OutputOptions: ParsableArguments {
@@ -12,7 +13,7 @@ struct OutputOptions: ParsableArguments {
             try OutputFile.write(bytes, to: path, inputs: inputs)
         } else {
             if binary && Terminal.stdoutIsTerminal {
-                throw Failure(["error: binary output would go to the terminal; use -o FILE"], status: Failure.Status.usage)
+                throw NavVizError(["error: binary output would go to the terminal; use -o FILE"], status: NavVizError.Status.usage)
             }
             try Terminal.output(bytes)
         }

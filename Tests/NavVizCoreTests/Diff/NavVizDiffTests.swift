@@ -103,7 +103,7 @@ import _NavVizTestSupport
             Issue.record("the article samples are not snapshots")
             return
         }
-        let json = OperationFormat.jsonArray(TreeDiff.operations(from: before, to: after))
+        let json = OperationWriter.jsonArray(TreeDiff.operations(from: before, to: after))
         #expect(json == """
             [
               {"op": "change", "parent": "tabTwo", "popped": ["childTwo"], "pushed": ["inbox"], "children": ["inbox"], "active": "inbox"},
@@ -116,7 +116,7 @@ import _NavVizTestSupport
 
     @Test func contextsAppearOnPopPushAndActivate() {
         let ops = TreeDiff.operations(from: TreeNotation.tree("r(p*(x{a=1}*) q)"), to: TreeNotation.tree("r(p q*(x{a=1}*))"))
-        #expect(ops.map(OperationFormat.json) == [
+        #expect(ops.map(OperationWriter.json) == [
             #"{"op": "pop", "id": "x", "parent": "p", "context": {"a": "1"}}"#,
             #"{"op": "push", "id": "x", "parent": "q", "context": {"a": "1"}}"#,
             #"{"op": "activate", "id": "q", "parent": "r"}"#,

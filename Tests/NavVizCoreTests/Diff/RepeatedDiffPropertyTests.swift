@@ -17,7 +17,7 @@ import Testing
             let ops = TreeDiff.operations(from: before, to: after)
             #expect(throws: Never.self) {
                 let replayed = try DiffApplier.apply(ops, to: before, after: after)
-                #expect(replayed == after, "\(OperationFormat.text(ops))\nbefore:\n\(TreeText.render(before))after:\n\(TreeText.render(after))replayed:\n\(TreeText.render(replayed))")
+                #expect(replayed == after, "\(OperationWriter.text(ops))\nbefore:\n\(TreeText.render(before))after:\n\(TreeText.render(after))replayed:\n\(TreeText.render(replayed))")
             }
         }
     }
@@ -31,7 +31,7 @@ import Testing
         let after = RepeatedTreeEdits.edited(before, [57928, 24522, 52395, 35558, 1528, 70710])
         let ops = TreeDiff.operations(from: before, to: after)
         let change = try #require(ops.first { $0.name == "change" })
-        #expect(OperationFormat.jsonArray([change]).contains(#""path": ["app", {"id": "q", "context": {"v": "2"}}]"#))
+        #expect(OperationWriter.jsonArray([change]).contains(#""path": ["app", {"id": "q", "context": {"v": "2"}}]"#))
         #expect(try DiffApplier.apply(ops, to: before, after: after) == after)
     }
 
@@ -41,7 +41,7 @@ import Testing
             let after = RepeatedTreeEdits.edited(before, edits)
             for dialect in DiffDialect.allCases {
                 let ops = TreeDiff.operations(from: before, to: after, dialect: dialect)
-                let json = OperationFormat.jsonArray(ops)
+                let json = OperationWriter.jsonArray(ops)
                 #expect(throws: Never.self) {
                     let value = try DocumentReader.parseJSON(Array(json.utf8))
                     let back = try value.members(value.root).enumerated().map { i, v in

@@ -81,7 +81,7 @@ enum TreeNotation {
 enum OpLines {
     static func of(_ ops: [Operation]) -> [String] {
         ops.map { op in
-            let phrase = OperationFormat.phrase(op)
+            let phrase = OperationWriter.phrase(op)
             guard case .change(_, _, _, let children?, let active, _, _) = op else { return phrase }
             return phrase + " [children \(children.map(\.description).joined(separator: ", ")); active \(active?.description ?? "none")]"
         }

@@ -37,7 +37,7 @@ struct CutLogTests {
         var warnings: [DocumentWarning] = []
         let document = try DocumentReader.log(Array(Self.cutLog(at: cut).utf8), warnings: &warnings)
         guard case .sequence(let s) = document else { Issue.record("not a sequence"); return }
-        #expect(s.frames.count == 2)
+        #expect(s.snapshots.count == 2)
         #expect(warnings == [.cutLastLine(line: 3, complete: 2)])
         #expect(warnings[0].text(file: "app.ndjson").hasPrefix("app.ndjson:3: warning: the last line is cut off"))
     }
@@ -67,11 +67,11 @@ struct CutLogTests {
         for cut in [5, 47, 120] {
             let text = Self.cutLog(at: cut) + (cut == 120 ? "\n\n" : "")
             var stream = SnapshotStreamTests.stream(Array(text.utf8), kind: .log, chunk: chunk)
-            var frames: [Frame] = []
+            var frames: [Snapshot] = []
             while let f = try stream.next() { frames.append(f) }
             var warnings: [DocumentWarning] = []
             guard case .sequence(let whole) = try DocumentReader.log(Array(text.utf8), warnings: &warnings) else { return }
-            #expect(frames == whole.frames)
+            #expect(frames == whole.snapshots)
             #expect(stream.warnings == warnings)
             #expect(stream.warnings.count == 1)
         }

@@ -36,8 +36,8 @@ struct DocumentDecodingTests {
             {"navviz": 1, "title": "t", "frames": [{"label": "start", "tree": {"id": "a"}}, {"tree": null}]}
             """) else { Issue.record("not a sequence"); return }
         #expect(s.title == "t")
-        #expect(s.frames.map(\.label) == ["start", nil])
-        #expect(s.frames[1].tree.isEmpty)
+        #expect(s.snapshots.map(\.label) == ["start", nil])
+        #expect(s.snapshots[1].tree.isEmpty)
     }
 
     @Test func logReadsOneSnapshotPerLine() throws {
@@ -50,8 +50,8 @@ struct DocumentDecodingTests {
             """
         guard case .sequence(let s) = try DocumentReader.log(Array(log.utf8)) else { Issue.record("not a sequence"); return }
         #expect(s.isLog)
-        #expect(s.frames.map { $0.tree.root.map($0.tree.id) } == ["a", "b", nil, "c"])
-        #expect(s.frames[3].label == "after login")
+        #expect(s.snapshots.map { $0.tree.root.map($0.tree.id) } == ["a", "b", nil, "c"])
+        #expect(s.snapshots[3].label == "after login")
     }
 
     @Test func logProblemsCarryTheLine() throws {
@@ -105,7 +105,7 @@ struct PictureLimitTests {
           {"id": "c", "children": [{"id": "d"}]}]}
         """
 
-    func problems(_ text: String, limit: Int?, format: DocumentFile.Format = .json) -> [String] {
+    func problems(_ text: String, limit: Int?, format: InputFormat = .json) -> [String] {
         do {
             _ = try DocumentReader.decode(DocumentFile.valueTree(Array(text.utf8), format: format, pictureLimit: limit), pictureLimit: limit)
             return []

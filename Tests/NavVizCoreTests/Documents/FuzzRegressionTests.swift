@@ -25,7 +25,7 @@ struct FuzzRegressionTests {
     @Test(arguments: inputs)
     func replaysToADocumentOrAnError(_ input: URL) throws {
         let bytes = try [UInt8](Data(contentsOf: input))
-        for format in DocumentFile.Format.allCases {
+        for format in InputFormat.allCases {
             let document: Document
             do {
                 document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
@@ -36,8 +36,8 @@ struct FuzzRegressionTests {
             try expectYAMLRoundTrip(document)
             for dialect in DiffDialect.allCases {
                 let timeline = TimelineBuilder.build(document, dialect: dialect)
-                _ = TimelineFormat.text(timeline)
-                _ = TimelineFormat.json(timeline)
+                _ = TimelineWriter.text(timeline)
+                _ = TimelineWriter.json(timeline)
             }
         }
     }

@@ -18,9 +18,9 @@ struct SnapshotStreamTests {
     }
 
     /// Every frame, and the title; nil when the stream stops irregularly.
-    static func read(_ text: String, kind: SnapshotStream.Kind = .sequence, chunk: Int) -> (frames: [Frame], title: String?)? {
+    static func read(_ text: String, kind: SnapshotStream.Kind = .sequence, chunk: Int) -> (frames: [Snapshot], title: String?)? {
         var s = stream(Array(text.utf8), kind: kind, chunk: chunk)
-        var frames: [Frame] = []
+        var frames: [Snapshot] = []
         do {
             while let f = try s.next() { frames.append(f) }
         } catch {
@@ -46,7 +46,7 @@ struct SnapshotStreamTests {
             return
         }
         let streamed = try #require(Self.read(Self.sequence, chunk: chunk))
-        #expect(streamed.frames == whole.frames)
+        #expect(streamed.frames == whole.snapshots)
         #expect(streamed.title == "brackets in strings")
     }
 
@@ -57,7 +57,7 @@ struct SnapshotStreamTests {
             let document = try Samples.load(name)
             let streamed = Self.read(text, chunk: chunk)
             if case .sequence(let whole) = document {
-                #expect(streamed?.frames == whole.frames, "\(name)")
+                #expect(streamed?.frames == whole.snapshots, "\(name)")
                 #expect(streamed?.title == whole.title, "\(name)")
             } else {
                 #expect(streamed == nil, "\(name) is not a sequence, so the stream leaves it to the whole reader")
@@ -73,7 +73,7 @@ struct SnapshotStreamTests {
             return
         }
         let streamed = try #require(Self.read(log, kind: .log, chunk: chunk))
-        #expect(streamed.frames == whole.frames)
+        #expect(streamed.frames == whole.snapshots)
         #expect(streamed.frames.count == 4)
     }
 
@@ -130,14 +130,14 @@ struct SnapshotStreamTests {
         var s = Self.stream(Array(try String(contentsOfFile: PackagePaths.sample("tab-switch.sequence.json"), encoding: .utf8).utf8), kind: .sequence, chunk: 11)
         var steps: [TimelineStep] = []
         while let f = try s.next() { steps.append(stepper.step(f)) }
-        #expect(steps.map(\.frame) == whole.frames)
+        #expect(steps.map(\.state) == whole.states)
         #expect(steps.compactMap(\.transition) == whole.transitions)
         #expect(steps.map(\.before?.label) == whole.steps.map(\.before?.label))
         var outline = TimelineOutline(title: whole.title, source: .sequence)
         for step in steps { outline.add(step) }
-        #expect(outline.stateCount == whole.frames.count)
-        #expect(outline.transitions == whole.transitions)
+        #expect(outline.stateCount == whole.states.count)
+        #expect(outline.transitionCount == whole.transitions.count)
         #expect(outline.operationCount == whole.allOperations.count)
-        #expect(outline.last == whole.frames.last)
+        #expect(outline.last == whole.states.last)
     }
 }

@@ -39,7 +39,7 @@ struct RepeatedScreensTests {
         let t = try Samples.tree(Self.shop)
         let deep = try #require(t.activePath.last)
         let path = t.path(to: deep)
-        #expect(OperationFormat.pathText(path) == "app/home/product?id=1/product?id=2/product?id=1")
+        #expect(OperationWriter.pathText(path) == "app/home/product?id=1/product?id=2/product?id=1")
         #expect(t.slot(at: path) == deep)
         #expect(t.slot(at: [PathElement(id: "app"), PathElement(id: "saved"), PathElement(id: "product")]) == nil)
         #expect(t.operationPath(deep) == path)
@@ -104,22 +104,22 @@ struct RepeatedScreensScriptTests {
     /// KatanaRouter pushes a product onto a product; the operation carries its path.
     @Test func pushOntoTheSameScreen() throws {
         let steps = try Self.run(Self.chain, #"[{"push": {"id": "p", "context": {"id": "3"}}}]"#)
-        #expect(steps[0].operations.map(OperationFormat.phrase) == ["push p?id=3 onto app/p?id=1/q/p?id=2"])
-        #expect(OperationFormat.json(steps[0].operations[0]).hasSuffix(#""path": ["app", {"id": "p", "context": {"id": "1"}}, "q", {"id": "p", "context": {"id": "2"}}, {"id": "p", "context": {"id": "3"}}]}"#))
+        #expect(steps[0].operations.map(OperationWriter.phrase) == ["push p?id=3 onto app/p?id=1/q/p?id=2"])
+        #expect(OperationWriter.json(steps[0].operations[0]).hasSuffix(#""path": ["app", {"id": "p", "context": {"id": "1"}}, "q", {"id": "p", "context": {"id": "2"}}, {"id": "p", "context": {"id": "3"}}]}"#))
         #expect(steps[0].tree.occurrences(of: "p") == 3)
     }
 
     /// `pop` names the first node in pre-order (KatanaRouter's `find(userIdentifier:)`).
     @Test func popTakesTheFirstInPreorder() throws {
         let steps = try Self.run(Self.chain, #"[{"pop": "p"}]"#)
-        #expect(steps[0].operations.map(OperationFormat.phrase) == ["pop p?id=1 from app"])
+        #expect(steps[0].operations.map(OperationWriter.phrase) == ["pop p?id=1 from app"])
         #expect(steps[0].tree.count == 1)
     }
 
     /// Tempura's `hide` cuts the route at the last occurrence.
     @Test func hideCutsAtTheLastOccurrence() throws {
         let steps = try Self.run(Self.chain, #"[{"hide": "p"}]"#)
-        #expect(steps[0].operations.map(OperationFormat.phrase) == ["pop p?id=2 from app/p?id=1/q"])
+        #expect(steps[0].operations.map(OperationWriter.phrase) == ["pop p?id=2 from app/p?id=1/q"])
         #expect(steps[0].tree.occurrences(of: "p") == 1)
     }
 
@@ -128,8 +128,8 @@ struct RepeatedScreensScriptTests {
     @Test func changeAmongSameIDChildren() throws {
         let two = #"{"id": "r", "children": [{"id": "c", "context": {"k": "1"}}, {"id": "c", "context": {"k": "2"}}]}"#
         let steps = try Self.run(two, #"[{"change": {"parent": "r", "pop": ["c"], "push": [{"id": "c", "context": {"k": "3"}}]}}]"#)
-        #expect(steps[0].operations.map(OperationFormat.phrase) == ["change r: pop c?k=1; push c?k=3"])
-        #expect(OperationFormat.json(steps[0].operations[0]) == #"{"op": "change", "parent": "r", "popped": ["c"], "pushed": ["c"], "poppedContexts": [{"k": "1"}], "pushedContexts": [{"k": "3"}]}"#)
+        #expect(steps[0].operations.map(OperationWriter.phrase) == ["change r: pop c?k=1; push c?k=3"])
+        #expect(OperationWriter.json(steps[0].operations[0]) == #"{"op": "change", "parent": "r", "popped": ["c"], "pushed": ["c"], "poppedContexts": [{"k": "1"}], "pushedContexts": [{"k": "3"}]}"#)
         #expect(throws: ScriptError.self) { try Self.run(two, #"[{"push": {"id": "c", "context": {"k": "2"}}, "into": "r"}]"#) }
     }
 }

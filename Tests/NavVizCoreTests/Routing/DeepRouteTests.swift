@@ -32,7 +32,7 @@ struct DeepRouteTests {
         let started = Date()
         let result = Router.route(from: tree, to: Self.path((0...Self.depth).map { "s\($0)" } + ["top"]))
         #expect(result.failure == nil)
-        #expect(result.operations.map(OperationFormat.phrase) == ["enter top under s\(Self.depth)"])
+        #expect(result.operations.map(OperationWriter.phrase) == ["enter top under s\(Self.depth)"])
         #expect(Date().timeIntervalSince(started) < Sanitizer.seconds(30))
     }
 

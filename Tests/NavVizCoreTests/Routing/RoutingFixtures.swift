@@ -17,7 +17,7 @@ enum RoutingFixtures {
 
     /// The executed instructions, one phrase each: `switch switchNode1 to node2`.
     static func phrases(_ result: RoutingResult) -> [String] {
-        result.operations.map(OperationFormat.phrase)
+        result.operations.map(OperationWriter.phrase)
     }
 
     /// The final active path as `a/b/c?k=v`.

@@ -26,7 +26,7 @@ struct ScriptRunnerTests {
 
     @Test func katanaVocabulary() throws {
         let steps = try ScriptRunner.run(Self.script("katana-tabs.script.json"))
-        #expect(steps.map { OperationFormat.text($0.operations) } == [
+        #expect(steps.map { OperationWriter.text($0.operations) } == [
             "1. push detail?item=3 onto childOne\n",
             "1. activate tabTwo in tabBar\n",
             "1. change tabTwo: pop childTwo; push inbox, archive\n",
@@ -40,7 +40,7 @@ struct ScriptRunnerTests {
 
     @Test func tempuraShowAndHide() throws {
         let steps = try ScriptRunner.run(Self.script("tempura-showhide.script.json"))
-        #expect(steps.map { $0.operations.map(OperationFormat.phrase) } == [
+        #expect(steps.map { $0.operations.map(OperationWriter.phrase) } == [
             ["push screenB onto screenA"],
             ["push screenC onto screenB"],
             ["pop screenC from screenB", "pop screenB from screenA"],
@@ -58,7 +58,7 @@ struct ScriptRunnerTests {
 
     @Test func nivelirFoldsStackModifiersIntoOneChange() throws {
         let steps = try ScriptRunner.run(Self.script("nivelir-deeplink.script.json"))
-        #expect(steps.map { $0.operations.map(OperationFormat.phrase) } == [
+        #expect(steps.map { $0.operations.map(OperationWriter.phrase) } == [
             ["pop settingsModal from profile"],
             ["activate chatsStack in tabBar"],
             ["change chatsStack: pop chat1?chatId=1; push chat7?chatId=7"],
@@ -79,12 +79,12 @@ struct ScriptRunnerTests {
     ])
     func nivelirFolding(_ actions: String, _ expected: String) throws {
         let steps = try Self.run(#"{"initial": {"id": "s", "kind": "stack", "active": "a", "children": [{"id": "a", "active": "b", "children": [{"id": "b"}]}]}, "steps": [{"actions": \#(actions)}]}"#)
-        #expect((steps[0].operations.map(OperationFormat.phrase).first ?? "-") == expected)
+        #expect((steps[0].operations.map(OperationWriter.phrase).first ?? "-") == expected)
     }
 
     @Test func portusRoutesInAScript() throws {
         let steps = try ScriptRunner.run(Self.script("portus-readme.script.json"))
-        #expect(steps.map { $0.operations.map(OperationFormat.phrase) } == [
+        #expect(steps.map { $0.operations.map(OperationWriter.phrase) } == [
             ["leave switchNode3", "switch switchNode1 to node1", "enter node5 under node1", "enter node8 under node5"],
             ["leave node8", "leave node5", "switch switchNode1 to switchNode2", "switch switchNode2 to node4"],
             ["switch switchNode1 to node1", "enter node6 under node1", "enter node11 under node6"],
@@ -99,7 +99,7 @@ struct ScriptRunnerTests {
             {"initial": {"id": "tabs", "kind": "tabs", "active": "a", "children": [{"id": "a"}, {"id": "b"}]},
              "steps": [{"actions": [{"switch": {"in": "tabs", "to": "b"}}, {"enter": {"id": "detail", "context": {"n": 1}}}, {"leave": "detail"}]}]}
             """)
-        #expect(steps[0].operations.map(OperationFormat.phrase) == ["switch tabs to b", "enter detail?n=1 under b", "leave detail?n=1"])
+        #expect(steps[0].operations.map(OperationWriter.phrase) == ["switch tabs to b", "enter detail?n=1 under b", "leave detail?n=1"])
     }
 
     @Test func aFailingStepNamesTheActionAndLeavesTheTree() throws {

@@ -19,7 +19,7 @@ struct RedactionAfterDiffTests {
         #expect(redacted.transitions.map(\.operations.count) == plain.transitions.map(\.operations.count))
         #expect(redacted.transitions.map { $0.operations.map(\.name) } == plain.transitions.map { $0.operations.map(\.name) })
         #expect(redacted.transitions.flatMap(\.operations) == plain.transitions.flatMap(\.operations).map(Redaction.redact))
-        let text = TimelineFormat.text(redacted) + TimelineFormat.json(redacted)
+        let text = TimelineWriter.text(redacted) + TimelineWriter.json(redacted)
         #expect(!text.contains("id=1") && !text.contains("id=2") && !text.contains("\"1\"") && !text.contains("\"2\""))
         #expect(text.contains("id=•••"))
         // navviz's identity is id and context (KatanaRouter's, ReSwift's and Tempura's are

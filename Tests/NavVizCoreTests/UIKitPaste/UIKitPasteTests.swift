@@ -146,9 +146,9 @@ struct UIKitPasteTests {
     @Test func hiddenTabBarKeepsThePreviousSelection() throws {
         let (document, warnings) = try Self.read(String(contentsOfFile: PackagePaths.sample("uikit-session.pastes.txt"), encoding: .utf8))
         guard case .sequence(let session) = document else { Issue.record("not a sequence"); return }
-        #expect(session.frames.map(\.label) == ["paste 1 (line 2)", "paste 2 (line 11)", "paste 3 (line 21)", "paste 4 (line 31)"])
+        #expect(session.snapshots.map(\.label) == ["paste 1 (line 2)", "paste 2 (line 11)", "paste 3 (line 21)", "paste 4 (line 31)"])
         #expect(warnings.isEmpty)
-        let last = session.frames[3].tree
+        let last = session.snapshots[3].tree
         let tabBar = try #require(last.slot(of: "UITabBarController@0x10a808c00"))
         #expect(last.activeChild(tabBar).map(last.id) == "UINavigationController@0x10b830a00")
         // The cart tab stays selected under the presented checkout.
@@ -166,7 +166,7 @@ struct UIKitPasteTests {
     /// What a session's pastes animate: the diffs between pauses.
     @Test func sessionTransitions() throws {
         let timeline = try TimelineBuilder.build(Samples.loadPaste("uikit-session.pastes.txt"))
-        let ops = timeline.transitions.map { $0.operations.map(OperationFormat.phrase) }
+        let ops = timeline.transitions.map { $0.operations.map(OperationWriter.phrase) }
         #expect(ops[0] == ["push Shop.ProductViewController@0x10a6157f0?address=0x10a6157f0 onto Shop.CatalogViewController@0x10a40b9e0"])
         #expect(ops[1] == ["activate UINavigationController@0x10b01b600?address=0x10b01b600 in UITabBarController@0x10a808c00"])
         #expect(ops[2].count == 3)
@@ -196,12 +196,12 @@ struct UIKitPasteTests {
 
     /// Detection: pastes are told from JSON, YAML and logs by their first lines.
     @Test func detection() {
-        #expect(DocumentFile.Format.sniff(Array("(lldb) po 1\n".utf8)) == .uikit)
-        #expect(DocumentFile.Format.sniff(Array("\n<UINavigationController 0x1>, state: appeared\n".utf8)) == .uikit)
-        #expect(DocumentFile.Format.sniff(Array("| | <App.A 0x1>, state: appeared\n".utf8)) == .uikit)
-        #expect(DocumentFile.Format.sniff(Array("{\"id\": \"a\"}".utf8)) == .json)
-        #expect(DocumentFile.Format.sniff(Array("tree:\n  id: a\n".utf8)) == .yaml)
-        #expect(DocumentFile.Format.sniff(Array("{\"tree\": null}\n{\"tree\": null}\n".utf8)) == .log)
+        #expect(InputFormat.sniff(Array("(lldb) po 1\n".utf8)) == .uikit)
+        #expect(InputFormat.sniff(Array("\n<UINavigationController 0x1>, state: appeared\n".utf8)) == .uikit)
+        #expect(InputFormat.sniff(Array("| | <App.A 0x1>, state: appeared\n".utf8)) == .uikit)
+        #expect(InputFormat.sniff(Array("{\"id\": \"a\"}".utf8)) == .json)
+        #expect(InputFormat.sniff(Array("tree:\n  id: a\n".utf8)) == .yaml)
+        #expect(InputFormat.sniff(Array("{\"tree\": null}\n{\"tree\": null}\n".utf8)) == .log)
     }
 }
 

@@ -58,7 +58,7 @@ struct FrameCaptionTests {
         let children = (0..<150).map { "{\"id\": \"s\($0)\", \"label\": \"Screen number \($0)\"}" }.joined(separator: ",")
         let wide = try Samples.tree("{\"id\": \"root\", \"kind\": \"stack\", \"active\": \"s75\", \"children\": [\(children)]}")
         let narrow = try Samples.tree("{\"id\": \"root\", \"kind\": \"stack\", \"active\": \"s1\", \"children\": [{\"id\": \"s1\"}]}")
-        let timeline = TimelineBuilder.build(Document.sequence(SnapshotSequence(frames: [Frame(label: "wide", tree: wide), Frame(label: "narrow", tree: narrow)])))
+        let timeline = TimelineBuilder.build(Document.sequence(SnapshotSequence(snapshots: [Snapshot(label: "wide", tree: wide), Snapshot(label: "narrow", tree: narrow)])))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         let dot = drawing.stable.encodeFramed(drawing.stable.pin(frames[0].scene), caption: ["wide"], maxPixels: 1280)

@@ -57,9 +57,10 @@ struct PNGEncoderTests {
         }
     }
 
-    /// Pages of different sizes drawn in turn (the kept canvas is resized each time) come out
-    /// the same as the first time, at cairo's size; frames laid out with `dot` (per-frame),
-    /// which only a worker process draws, too.
+    /// Pages of different sizes drawn in turn by one worker process (its kept canvas grows
+    /// to the largest, and a smaller page is drawn on part of it) come out the same as the
+    /// first time, at cairo's size; frames pinned to a stable layout (`nop2`) and laid out
+    /// with `dot` (per-frame) alike.
     @Test func canvasFollowsThePageSize() throws {
         var pages: [(dot: String, engine: String)] = []
         for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
@@ -68,12 +69,12 @@ struct PNGEncoderTests {
             let drawing = try AnimationRenderer.prepare(frames, layout: layout)
             pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
         }
-        // One encoder throughout, as one worker has: its canvas and bands follow each page.
-        let encoder = PNGFrameEncoder()
+        // One worker throughout, with one encoder: its canvas and bands follow each page.
+        let pool = GraphvizPool()
+        pool.size = 1
         func png(_ page: (dot: String, engine: String)) throws -> [UInt8] {
-            let frame = Graphviz.FrameJob(dot: page.dot, engine: page.engine, svg: false, png: true)
-            let drawn = page.engine == "dot" ? try Graphviz.shared.drawFrames([frame])[0] : try Graphviz.shared.drawFrame(frame, encoder: encoder)
-            return try #require(drawn.png)
+            let drawn = try pool.run(.frame(dot: page.dot, engine: page.engine, svg: false, png: true))
+            return try #require(drawn.count == 2 ? drawn[1] : nil)
         }
         let first = try pages.map(png)
         for (i, page) in (pages + pages.reversed()).enumerated() {
@@ -85,6 +86,7 @@ struct PNGEncoderTests {
             let (width, height, _) = try Self.wellFormed(drawn)
             #expect(width == cairo.width && height == cairo.height, "page \(j + 1): \(width)x\(height), cairo \(cairo.width)x\(cairo.height)")
         }
+        #expect(pool.started == 1)
     }
 
     /// Rows go top to bottom; channels B, G, R, A become R, G, B (a partly transparent pixel

@@ -15,7 +15,7 @@ struct SVGComposerTests {
         let (name, step, theme) = Self.cases[index]
         let document = try Samples.load(name)
         let timeline = TimelineBuilder.build(document)
-        guard timeline.frames.count > 1 else { return }
+        guard timeline.states.count > 1 else { return }
         let frames = AnimationPlan.frames(timeline, step: step, theme: theme)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         // Twice over, so the second pass is composed entirely from pieces.

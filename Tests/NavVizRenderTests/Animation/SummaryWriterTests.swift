@@ -11,24 +11,37 @@ struct SummaryWriterTests {
     /// operations, ending in a failure; and its frames (initial, then pending and applied
     /// per transition, then the failed frame).
     static func session(_ count: Int, large: Int, tree: Tree = Tree(root: Node(id: "tabBar", kind: "tabs")),
-                        label: (Int) -> String = { "push product?productId=\(4700 + $0) on home" }) -> (TimelineOutline, [AnimationFrame.Info]) {
+                        label: (Int) -> String = { "push product?productId=\(4700 + $0) on home" }) -> Session {
         var outline = TimelineOutline(title: "generated session", source: .log, failure: "destination not reachable: routing loops")
-        var frames = [AnimationFrame.Info(label: "launch", phase: .initial, transition: nil, operations: [], shown: nil, operationNodes: nil)]
-        outline.add(TimelineStep(index: 0, frame: Frame(label: "launch", tree: tree), before: nil, transition: nil))
+        var transitions: [Timeline.Transition] = []
+        var frames = [AnimationFrame.Place(phase: .initial, transition: nil)]
+        outline.add(TimelineStep(index: 0, state: Snapshot(label: "launch", tree: tree), before: nil, transition: nil))
         for i in 0..<count {
             let n = i == large ? 40 : 1 + i % 3
             let ops = (0..<n).map { NavVizCore.Operation.push(id: "product", parent: "home", context: ["productId": "\(i * 100 + $0)"]) }
             let t = Timeline.Transition(label: label(i), operations: ops)
-            outline.add(TimelineStep(index: i + 1, frame: Frame(label: label(i), tree: tree), before: nil, transition: t))
-            frames.append(AnimationFrame.Info(label: "pending", phase: .pending, transition: i, operations: ops, shown: nil, operationNodes: nil))
-            frames.append(AnimationFrame.Info(label: "applied", phase: .applied, transition: i, operations: ops, shown: nil, operationNodes: nil))
+            transitions.append(t)
+            outline.add(TimelineStep(index: i + 1, state: Snapshot(label: label(i), tree: tree), before: nil, transition: t))
+            frames.append(AnimationFrame.Place(phase: .pending, transition: i))
+            frames.append(AnimationFrame.Place(phase: .applied, transition: i))
         }
-        frames.append(AnimationFrame.Info(label: "failed", phase: .failed, transition: nil, operations: [], shown: nil, operationNodes: nil))
-        return (outline, frames)
+        frames.append(AnimationFrame.Place(phase: .failed, transition: nil))
+        return Session(outline: outline, transitions: transitions, frames: frames)
     }
 
-    static func files(_ frames: [AnimationFrame.Info]) -> [String] {
-        frames.indices.map { String(format: "frames/%04d.svg", $0 + 1) }
+    /// A generated session: its outline, transitions and frames.
+    struct Session: Sendable {
+        var outline: TimelineOutline
+        var transitions: [Timeline.Transition]
+        var frames: [AnimationFrame.Place]
+
+        func markdown(title: String = "generated session", files: ((Int) -> String)?, limit: Int = SummaryWriter.limit) -> String {
+            SummaryWriter.markdown(title: title, outline: outline, transitions: transitions, frames: frames, files: files, theme: .light, limit: limit)
+        }
+    }
+
+    static func files(_ i: Int) -> String {
+        String(format: "frames/%04d.svg", i + 1)
     }
 
     /// The text of every fenced Mermaid block.
@@ -43,11 +56,15 @@ struct SummaryWriterTests {
         for block in mermaidBlocks(text) { #expect(block.count < 50_000) }
     }
 
+    /// The two 10,000-transition sessions, built once for the six tests that read them.
+    static let largeChangeHalfway = session(10_000, large: 5_000)
+    static let largeChangeEarly = session(10_000, large: 17)
+
     @Test(arguments: [true, false])
     func tenThousandStepsFitAndShowWhatMatters(linked: Bool) {
-        let (outline, frames) = Self.session(10_000, large: 5_000)
-        let files = linked ? Self.files(frames) : nil
-        let text = SummaryWriter.markdown(title: "generated session", outline: outline, frames: frames, files: files, theme: .light)
+        let session = Self.largeChangeHalfway
+        let files = linked ? Self.files : nil
+        let text = session.markdown(files: files)
         Self.expectWithinLimits(text)
         #expect(text.hasPrefix("# generated session\n\n10,001 states, 10,000 transitions, 20,036 operations; 20,002 frames."))
         #expect(text.contains("> **error:** destination not reachable: routing loops\n"))
@@ -70,12 +87,11 @@ struct SummaryWriterTests {
             #expect(text.contains("*60 of 10,000 steps shown"))
         }
         // The same input, the same text.
-        #expect(text == SummaryWriter.markdown(title: "generated session", outline: outline, frames: frames, files: files, theme: .light))
+        #expect(text == session.markdown(files: files))
     }
 
     @Test func aShortSessionListsEveryStep() {
-        let (outline, frames) = Self.session(20, large: 3)
-        let text = SummaryWriter.markdown(title: "short", outline: outline, frames: frames, files: Self.files(frames), theme: .light)
+        let text = Self.session(20, large: 3).markdown(title: "short", files: Self.files)
         for i in 1...20 { #expect(text.contains("\n| \(i) | push product")) }
         #expect(!text.contains("| … |") && !text.contains("steps shown"))
         #expect(text.hasSuffix("\n| ✗ | failed: destination not reachable: routing loops | not run | [0042](frames/0042.svg) |\n"))
@@ -84,8 +100,7 @@ struct SummaryWriterTests {
     /// The step summary gets the room left in `$GITHUB_STEP_SUMMARY`: it keeps to it.
     @Test(arguments: [200, 1_500, 20_000, 70_000])
     func aStepSummaryKeepsToTheRoomLeft(room: Int) {
-        let (outline, frames) = Self.session(10_000, large: 17)
-        let text = SummaryWriter.markdown(title: "generated session", outline: outline, frames: frames, files: nil, theme: .light, limit: room)
+        let text = Self.largeChangeEarly.markdown(files: nil, limit: room)
         Self.expectWithinLimits(text, limit: room)
         #expect(text.hasPrefix("# generated session"))
         if room >= 1_500 { #expect(text.contains("| ✗ | failed: destination not reachable")) }
@@ -97,11 +112,47 @@ struct SummaryWriterTests {
         var tree = Tree(root: Node(id: "tabBar", kind: "tabs"))
         for i in 0..<3_000 { _ = tree.addChild(Node(id: "screen\(i)", type: "ScreenViewController"), to: tree.root!) }
         let long = String(repeating: "a very long label ", count: 5_000)
-        let (outline, frames) = Self.session(300, large: 150, tree: tree, label: { "\($0) " + long })
-        let text = SummaryWriter.markdown(title: long, outline: outline, frames: frames, files: Self.files(frames), theme: .light)
+        let text = Self.session(300, large: 150, tree: tree, label: { "\($0) " + long }).markdown(title: long, files: Self.files)
         Self.expectWithinLimits(text)
         #expect(Self.mermaidBlocks(text).isEmpty)
         #expect(text.contains("*The diagram of this state (3,001 nodes) is over Mermaid's limit of 50000 characters; see the frames.*"))
         #expect(text.contains("\n| 1 | 0 a very long label") && text.contains("\n| 300 | 299 a very long label") && text.contains("\n| 151 | 150 a very long"))
+    }
+}
+
+/// ``SummaryWriter/Steps`` keeps what a summary can show in memory that does not grow with
+/// the session.
+struct SummaryStepsTests {
+    @Test func aLongSessionKeepsOnlyTheRowsASummaryCanShow() {
+        let session = SummaryWriterTests.largeChangeHalfway
+        var steps = SummaryWriter.Steps()
+        for (i, t) in session.transitions.enumerated() { steps.add(index: i, t, frames: [2 * i + 1, 2 * i + 2]) }
+        #expect(steps.count == 10_000)
+        #expect(steps.rows == nil)
+        let kept = steps.priority
+        #expect(kept.count == SummaryWriter.Steps.candidates + 2)
+        // The first, the last, then the largest changes, the earlier of equal ones first.
+        #expect(kept.prefix(3).map(\.index) == [0, 9_999, 5_000])
+        #expect(kept.dropFirst(3).allSatisfy { $0.operations == 3 })
+        #expect(kept.dropFirst(3).map(\.index) == Array(stride(from: 2, to: 2 + 3 * SummaryWriter.Steps.candidates - 3, by: 3)))
+    }
+
+    @Test func aShortSessionKeepsEveryRow() {
+        let session = SummaryWriterTests.session(300, large: 7)
+        var steps = SummaryWriter.Steps()
+        for (i, t) in session.transitions.enumerated() { steps.add(index: i, t, frames: [2 * i + 1, 2 * i + 2]) }
+        #expect(steps.rows?.count == 300)
+        #expect(steps.priority.prefix(3).map(\.index) == [0, 299, 7])
+    }
+
+    /// Rows are numbered as the document numbers its transitions: a part of a session
+    /// (`--steps 120..180`) starts at 121, and links the frames of each.
+    @Test func stepsOfAPartAreNumberedAsInTheDocument() {
+        let session = SummaryWriterTests.session(3, large: 1)
+        var steps = SummaryWriter.Steps()
+        for (k, t) in session.transitions.enumerated() { steps.add(index: 120 + k, t, frames: [1 + 2 * k, 2 + 2 * k]) }
+        let text = SummaryWriter.markdown(title: "part", outline: session.outline, steps: steps, frameCount: 7, files: SummaryWriterTests.files, theme: .light)
+        #expect(text.contains("\n| 121 | push product?productId=4700 on home | 1. push product?productId=0 onto home | [0002](frames/0002.svg) [0003](frames/0003.svg) |\n"))
+        #expect(text.contains("\n| 123 | "))
     }
 }

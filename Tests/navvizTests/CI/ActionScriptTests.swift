@@ -7,7 +7,6 @@ import _NavVizTestSupport
 /// The GitHub Action without GitHub: action.yml's steps call Scripts/action.sh, run here
 /// with a fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY in a workspace of the plugin fixture's
 /// documents.
-@Suite(.serialized)
 final class ActionScriptTests {
     let workspace: URL
     let script = PackagePaths.root.appendingPathComponent("Scripts/action.sh")

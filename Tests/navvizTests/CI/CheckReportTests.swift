@@ -6,7 +6,6 @@ import FoundationXML
 #endif
 
 /// `check --report json|junit`, several files, `--step-summary`, as CI runs them.
-@Suite(.serialized)
 final class CheckReportTests {
     let tmp: URL
 

@@ -12,7 +12,12 @@ import _NavVizTestSupport
 /// the prefix's last component): SwiftPM does not rebuild when only pkg-config's flags
 /// change, so a scratch folder shared between Graphviz versions links objects compiled
 /// against one version's headers with the other's libraries.
-@Suite(.serialized)
+///
+/// A check of that build, run by `make plugin-test` (and so by `make test`, after the suite)
+/// with `NAVVIZ_PLUGIN_TESTS=1`; a plain `swift test` skips it: its first build alone takes
+/// longer than the rest of the suite.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["NAVVIZ_PLUGIN_TESTS"] != nil,
+                             "the plugin's consumer package is built by `make plugin-test` (make test runs it)"))
 struct PluginFixtureTests {
     static let base = PackagePaths.root.appendingPathComponent(".build/plugin-fixture" + graphvizSuffix)
 

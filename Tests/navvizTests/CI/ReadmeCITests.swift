@@ -8,7 +8,6 @@ import _NavVizTestSupport
 /// workflow snippets (through action.sh, as the action runs them), in a workspace holding
 /// the plugin fixture's Nav/ documents. The GitLab and plugin commands run in
 /// ``PluginFixtureTests``.
-@Suite(.serialized)
 final class ReadmeCITests {
     /// The section's fenced blocks of one language, in order.
     static func blocks(_ language: String) throws -> [String] {

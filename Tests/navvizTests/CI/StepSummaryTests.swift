@@ -4,7 +4,6 @@ import _NavVizTestSupport
 
 /// `animate --step-summary`: summary.md for a GitHub step summary, which cannot reach the
 /// output folder's files.
-@Suite(.serialized)
 final class StepSummaryTests {
     let tmp: URL
 

@@ -4,7 +4,6 @@ import _NavVizTestSupport
 
 /// On GitHub Actions (`GITHUB_ACTIONS=true`) errors and drift are also workflow commands
 /// that GitHub turns into annotations; elsewhere the output is unchanged.
-@Suite(.serialized)
 final class WorkflowCommandTests {
     let tmp: URL
     static let github = ["GITHUB_ACTIONS": "true"]

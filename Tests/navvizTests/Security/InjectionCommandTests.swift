@@ -21,23 +21,38 @@ struct InjectionCommandTests {
         }
     }
 
-    @Test(arguments: names)
-    func terminalTextAndMessagesAreOneLineEachWithoutControls(_ name: String) throws {
-        let text = Self.text(name)
-        let render = try NavVizBinary.run(["render", "-", "--format", "text"], stdin: Hostile.snapshot(text))
+    /// Every hostile string through `render --format text`, `timeline` and `validate`'s
+    /// messages: one run of each carries them all (in a tree whose root's fields hold every
+    /// string and whose children each hold one; in a sequence that pushes each; in a tree whose
+    /// children repeat each id), and each string's line is checked on its own.
+    @Test func terminalTextAndMessagesAreOneLineEachWithoutControls() throws {
+        let texts = Hostile.strings.map(\.text)
+        let render = try NavVizBinary.run(["render", "-", "--format", "text"], stdin: Hostile.snapshot(of: texts))
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(Self.unsafe(render.stdout).isEmpty, "\(name): \(Self.unsafe(render.stdout))")
-        #expect(render.stdout.split(separator: "\n").count == 2, "\(name): \(render.stdout.prefix(300))")
+        let lines = render.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        // The root, then one line for each child: no string breaks its line.
+        #expect(lines.count == 1 + texts.count, "\(render.stdout.prefix(300))")
+        #expect(Self.unsafe(String(lines.first ?? "")).isEmpty, "the root: \(Self.unsafe(String(lines.first ?? "")))")
+        for (name, line) in zip(Self.names, lines.dropFirst()) {
+            #expect(Self.unsafe(String(line)).isEmpty, "\(name): \(Self.unsafe(String(line)))")
+        }
 
-        let timeline = try NavVizBinary.run(["timeline", "-"], stdin: Hostile.sequence(text))
+        let timeline = try NavVizBinary.run(["timeline", "-"], stdin: Hostile.sequence(of: texts))
         #expect(timeline.status == 0, "\(timeline.stderr)")
-        #expect(Self.unsafe(timeline.stdout).isEmpty, "\(name)")
+        for line in timeline.stdout.split(separator: "\n") where !Self.unsafe(String(line)).isEmpty {
+            Issue.record("timeline: \(Self.unsafe(String(line))) in \(line.prefix(200))")
+        }
 
-        let duplicate = "{\"id\": \"r\", \"children\": [{\"id\": \(Hostile.quote(text))}, {\"id\": \(Hostile.quote(text))}]}"
-        let validate = try NavVizBinary.run(["validate", "-"], stdin: duplicate)
+        let duplicates = texts.map { "{\"id\": \(Hostile.quote($0))}, {\"id\": \(Hostile.quote($0))}" }
+        let validate = try NavVizBinary.run(["validate", "-"], stdin: "{\"id\": \"r\", \"children\": [\(duplicates.joined(separator: ", "))]}")
         #expect(validate.status == 65)
-        #expect(Self.unsafe(validate.stderr).isEmpty, "\(name): \(validate.stderr.prefix(200))")
-        #expect(validate.stderr.split(separator: "\n").count == 1, "\(name): \(validate.stderr.prefix(300))")
+        let messages = validate.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        // One message for each repeated id, each on one line.
+        #expect(messages.count == texts.count, "\(validate.stderr.prefix(600))")
+        for (i, (name, message)) in zip(Self.names, messages).enumerated() {
+            #expect(message.contains("children[\(2 * i + 1)]: duplicate id"), "\(name): \(message.prefix(200))")
+            #expect(Self.unsafe(String(message)).isEmpty, "\(name): \(message.prefix(200))")
+        }
     }
 
     /// One animation carries every hostile string (as the title, and each as a step's label,
@@ -98,15 +113,13 @@ struct InjectionCommandTests {
         #expect(headings.count == 4, "\(name): \(headings)")
     }
 
-    @Test(.enabled(if: PlayerBrowserTests.chromium != nil))
+    /// A label that would run a script if it were markup, in the player in a browser (loaded
+    /// with the other browser tests' pages, ``BrowserSession``).
+    @Test(.enabled(if: BrowserSession.chromium != nil))
     func hostilePlayerRunsNoScriptInABrowser() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-hostile-player-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let text = "<img src=x onerror=\"document.body.dataset.pwned=1\"></script><script>document.body.dataset.pwned=2</script>"
-        let r = try NavVizBinary.run(["animate", "-", "-o", dir.path], stdin: Hostile.sequence(text))
-        #expect(r.status == 0, "\(r.stderr)")
-        let page = try PlayerBrowserTests.browse(dir.appendingPathComponent("index.html").absoluteString + "#2")
-        #expect(PlayerBrowserTests.attribute("data-frame", in: page.dom) == "2")
+        let page = try BrowserSession.page("hostile")
+        #expect(page.run.status == 0, "\(page.run.stderr)")
+        #expect(BrowserSession.attribute("data-frame", in: page.dom) == "2")
         #expect(!page.dom.contains("data-pwned"), "a script from the document ran")
         #expect(!page.dom.contains("<img"))
         #expect(page.dom.contains("&lt;img src=x"), "the label is shown as text")

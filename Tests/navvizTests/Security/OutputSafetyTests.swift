@@ -62,7 +62,7 @@ struct OutputSafetyTests {
         }
         let ro = tmp.appendingPathComponent("ro"), out = ro.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)
-        let first = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        let first = try MadeBundles.copy("Samples/tempura-showhide.script.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
         let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ro.path)
@@ -114,7 +114,7 @@ struct OutputSafetyTests {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
-        let old = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", out.path])
+        let old = try MadeBundles.copy("Samples/tempura-showhide.script.json", to: out)
         #expect(old.status == 0, "\(old.stderr)")
         #expect(Self.tree(tmp).contains("out/frames/0011.svg"))
         let r = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: Self.script)

@@ -1,0 +1,123 @@
+import Foundation
+import NavVizCore
+import NavVizRender
+
+/// `navviz animate` as one call: a document or recording in, an animation bundle out.
+///
+/// ``write(_:to:options:diagnostics:)`` reads the input (a sequence or log streamed in two
+/// passes, anything else whole), plans the frames (``AnimationSource``), draws them
+/// (``FrameDrawing``) and writes the bundle (``AnimationBundle``) into a staged directory
+/// that replaces `output` only when everything is written (``OutputDirectory``):
+///
+/// ```
+/// DIR/frames/0001.svg …   every frame, with its caption (and 0001.png … with `png`)
+/// DIR/index.html          the player
+/// DIR/summary.md          Mermaid diagrams and a table of the steps, for an issue
+/// DIR/manifest.json       every frame and file (what navviz may replace later)
+/// DIR/animation.gif       with `gif`
+/// ```
+///
+/// PNG frames and Graphviz layouts are drawn by worker processes of the `navviz` executable
+/// (``GraphvizPool/workerExecutable``): a program of its own that calls this sets it to a
+/// built `navviz`.
+public enum Animation {
+    /// What `animate`'s options choose.
+    public struct Options {
+        /// How the document becomes a timeline (dialect, redaction, how it is read).
+        public var timeline = TimelineSettings()
+        /// A pending and an applied frame per transition, or one frame per operation.
+        public var step: StepMode = .transition
+        /// Nodes keep their positions across frames, or each frame is laid out on its own.
+        public var layout: AnimationRenderer.LayoutMode = .stable
+        public var theme: Theme = .light
+        /// The states drawn (nil: all).
+        public var steps: StepRange?
+        /// An animation of more frames is refused as soon as its planning passes this.
+        public var maxFrames = Animation.defaultMaxFrames
+        /// Also write frames/NNNN.png.
+        public var png = false
+        /// Also write animation.gif.
+        public var gif = false
+        /// The most bytes animation.gif may have.
+        public var gifLimit = 10_000_000
+        /// The widest and highest a PNG or GIF frame may be, in pixels.
+        public var maxPixels = AnimationRenderer.Drawing.defaultMaxPixels
+        /// Milliseconds per frame in the player and the GIF.
+        public var delay = 1200
+        /// The title of the player and the summary (nil: the document's, else the file's
+        /// name).
+        public var title: String?
+        /// Graphviz worker processes drawing in parallel (nil: one per core).
+        public var jobs: Int?
+        /// A file of at most this many bytes keeps its scenes from the first reading
+        /// (0: every file is read twice, as a long recording is).
+        public var heldBytes = AnimationSource.heldBytes
+        /// Write each frame's DOT as frames/NNNN.dot instead of drawing anything (for
+        /// benchmarks).
+        public var dotOnly = false
+
+        public init() {}
+    }
+
+    /// Room for about 12,500 transitions (two frames each): a recording of 10,000 is drawn.
+    public static let defaultMaxFrames = 25_000
+
+    /// From this many frames on, a run says up front what it will draw.
+    static let noteFrames = 1_000
+
+    /// What ``write(_:to:options:diagnostics:)`` wrote.
+    public struct Written {
+        /// The file to open: `DIR/index.html` (`DIR/frames` for DOT frames only).
+        public var main: String
+        /// The frames drawn.
+        public var frames: Int
+        /// Where a failing script or route stopped, and why: the bundle shows it as its last
+        /// frame, and `animate` exits 1 with it.
+        public var failure: String?
+        let bundle: AnimationBundle?
+
+        /// summary.md without links to local files, in at most `limit` bytes: for a GitHub
+        /// step summary, whose page cannot reach them.
+        public func stepSummary(limit: Int) -> String {
+            bundle?.stepSummary(limit: limit) ?? ""
+        }
+    }
+
+    /// Animates `file` (`-`: standard input) into the directory `output`, created, or
+    /// replaced when navviz wrote it; throws ``NavVizError`` for what stops it (the output
+    /// is then left as it was). Notes, warnings and progress go to `diagnostics`.
+    public static func write(_ file: String, to output: String, options: Options, diagnostics: Diagnostics = .silent) throws -> Written {
+        // The destination is checked (and staged) before any work; what the frames record
+        // goes into the staged directory as they are planned.
+        let staged = try OutputDirectory(output, inputs: [file])
+        let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
+                                         theme: options.theme)
+        let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, step: options.step, theme: options.theme, layout: options.layout,
+                                                      steps: options.steps, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
+                                                      bundle: bundle, diagnostics: diagnostics)
+        let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+        let count = plan.frameCount
+        if count >= noteFrames {
+            // A long run says up front what it will make.
+            let kinds = (options.png ? ["PNG"] : []) + (options.gif ? ["a GIF"] : [])
+            diagnostics.note("\(displayName(file)): note: drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it")
+        }
+        if options.dotOnly {
+            // For benchmarks: the Graphviz source of every frame, and nothing drawn.
+            try source.forEachFrame(expecting: count) { i, frame in
+                let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
+                try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
+            }
+            try bundle.writeFileList(title: title)
+            try staged.commit()
+            return Written(main: "\(output)/frames", frames: count, failure: nil, bundle: nil)
+        }
+        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
+                                maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
+                                progress: diagnostics.progress ?? { _, _ in })
+        try bundle.finish(title: title, outline: plan.outline, diagnostics: diagnostics)
+        try staged.commit()
+        return Written(main: "\(output)/index.html", frames: count, failure: plan.outline.failure, bundle: bundle)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import NavVizCore
+import NavVizFiles
+import NavVizRender
+
+/// The frames `animate` draws, read in two passes so
+/// that a long recording is never held whole.
+///
+/// A sequence or log file is streamed (``SnapshotFile``): the first pass reads it state by
+/// state to plan the animation (the union layout, the size check, what the player, summary
+/// and manifest list), the second reads it again to draw. Memory then holds a state or two,
+/// the union and one line of description per frame, however long the recording (a short
+/// recording, up to ``heldBytes``, is kept from the first reading). Every other
+/// input (a script, a route, YAML, standard input) is read whole, as is a file the stream
+/// finds anything wrong with: reading it whole reports the problem exactly as every other
+/// command does.
+struct AnimationSource {
+    /// Where the states come from.
+    enum Storage {
+        case whole(Timeline)
+        case streamed(SnapshotFile)
+    }
+
+    let storage: Storage
+    /// A short animation's frames, with the scenes the first pass built: what the second
+    /// pass draws instead of reading `storage` again.
+    var held: [AnimationFrame]?
+    let file: String
+    let settings: TimelineSettings
+    let step: StepMode
+    let theme: Theme
+    /// The states drawn (`--steps`); nil: all.
+    var steps: StepRange? = nil
+
+    /// What the first pass learns.
+    struct Plan {
+        /// The layout windows, in frame order.
+        var windows: [AnimationRenderer.Window]
+        /// How many frames the animation has.
+        var frameCount: Int
+        var outline: TimelineOutline
+    }
+
+    /// A file of at most this many bytes (about 150 snapshots of an app's tree), or a
+    /// timeline read whole of at most ``heldNodes`` nodes in all, keeps its frames' scenes
+    /// from the first pass for the second (about 30 MB at most: a 4 MB file would keep
+    /// 56 MB); a longer recording is read twice, a snapshot at a time, and its scenes built
+    /// twice. (The hidden option `--held-bytes` sets the size, for tests that need the
+    /// second reading.)
+    public static let heldBytes = 2 << 20
+    static let heldNodes = 25_000
+
+    /// Reads `file` once and plans its animation of the states `steps` (all if nil),
+    /// refusing it as soon as it would have more than `maxFrames` frames. Each state and its
+    /// frames are recorded in `bundle` as they are planned.
+    static func plan(_ file: String, settings: TimelineSettings, step: StepMode, theme: Theme,
+                     layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max,
+                     heldBytes: Int = AnimationSource.heldBytes, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+        if let streamed = SnapshotFile(path: file, options: settings.input) {
+            let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, step: step, theme: theme, steps: steps)
+            do {
+                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames, bundle: bundle,
+                                       diagnostics: diagnostics)
+            } catch is SnapshotStream.Irregular {
+                // Read whole below: that reports what the stream stopped at.
+            }
+        }
+        let timeline = try settings.build(file, diagnostics: diagnostics)
+        let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, step: step, theme: theme, steps: steps)
+        return try source.plan(layout: layout, hold: timeline.states.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
+                               bundle: bundle, diagnostics: diagnostics)
+    }
+
+    /// The plan, and the source for the second pass: the frames themselves if `hold`.
+    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int, bundle: AnimationBundle,
+                      diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+        // A streamed reading that gave up part way is planned again, read whole.
+        try bundle.restartPlanning()
+        var planner = AnimationRenderer.Planner(layout: layout)
+        var count = 0
+        var kept: [AnimationFrame] = []
+        var outline: TimelineOutline
+        switch storage {
+        case .whole(let timeline): outline = TimelineOutline(title: timeline.title, source: timeline.source, failure: timeline.failure)
+        case .streamed(let f): outline = TimelineOutline(title: nil, source: f.kind == .log ? .log : .sequence)
+        }
+        var chunk: [AnimationFrame] = []
+        func planChunk(_ chunk: [AnimationFrame]) throws {
+            let scenes: [Scene]
+            do throws(RenderError) {
+                scenes = try planner.add(chunk)
+            } catch {
+                throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
+            }
+            if hold {
+                kept += zip(chunk, scenes).map { frame, scene in frame.holding(scene) }
+            }
+        }
+        // The last state whose frames are within `maxFrames`, for the message past it.
+        var lastWithin: Int?
+        let (title, warnings, states) = try forEachStep { step in
+            outline.add(step)
+            let frames = AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme)
+            guard count + frames.count <= maxFrames else { throw tooManyFrames(maxFrames, at: step.index, lastWithin: lastWithin) }
+            try bundle.planned(step, frames: frames, first: count)
+            chunk += frames
+            count += frames.count
+            lastWithin = step.index
+            if chunk.count >= AnimationRenderer.Drawing.framesPerChunk {
+                try planChunk(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        let trailing = trailingFrames()
+        try bundle.planned(nil, frames: trailing, first: count)
+        chunk += trailing
+        count += trailing.count
+        try planChunk(chunk)
+        diagnostics.warnings(warnings, file: file)
+        outline.title = title
+        guard count > 0 else {
+            if let steps {
+                throw NavVizError(["\(displayName(file)): error: --steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")"],
+                              status: NavVizError.Status.usage)
+            }
+            throw NavVizError(["\(displayName(file)): error: the document has no frames to animate"], status: NavVizError.Status.dataError)
+        }
+        let windows: [AnimationRenderer.Window]
+        do {
+            windows = try planner.windows()
+        } catch {
+            throw NavVizError(error, file: file)
+        }
+        var source = self
+        if hold { source.held = kept }
+        return (source, Plan(windows: windows, frameCount: count, outline: outline))
+    }
+
+    /// Calls `body` with every frame (of `count`) in order (the second pass). A streamed file
+    /// must read as it did in the first pass.
+    func forEachFrame(expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
+        if case .streamed(let f) = storage, !f.isUnchanged { throw changed() }
+        if let frames = held {
+            guard frames.count == count else { throw changed() }
+            for (i, frame) in frames.enumerated() { try body(i, frame) }
+            return
+        }
+        var number = 0
+        do {
+            try forEachStep { step in
+                for frame in AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme) {
+                    guard number < count else { throw changed() }
+                    try body(number, frame)
+                    number += 1
+                }
+            }
+            for frame in trailingFrames() {
+                guard number < count else { throw changed() }
+                try body(number, frame)
+                number += 1
+            }
+        } catch is SnapshotStream.Irregular {
+            throw changed()
+        }
+        guard number == count else { throw changed() }
+    }
+
+    /// The refusal of an animation past `maxFrames` frames at state `index`, naming the
+    /// options that choose less: the states that fit, and the limit.
+    private func tooManyFrames(_ maxFrames: Int, at index: Int, lastWithin: Int?) -> NavVizError {
+        let first = steps?.lower ?? 0
+        let fit = lastWithin.map { "--steps \(first)..\($0)" } ?? "fewer states with --steps A..B"
+        return NavVizError(["""
+            \(displayName(file)): error: the animation would have more than \(PlainText.count(maxFrames)) frames \
+            (the limit, reached at state \(PlainText.count(index))); draw part of it with \(fit) \
+            (0-based states, both included), or raise the limit with --max-frames N
+            """], status: NavVizError.Status.dataError)
+    }
+
+    /// The frames after the timeline's states: where a failing script or route stopped,
+    /// with why, when `steps` reaches the last state (a streamed recording never fails this
+    /// way).
+    private func trailingFrames() -> [AnimationFrame] {
+        guard case .whole(let timeline) = storage, let failure = timeline.failure, let last = timeline.states.last,
+              steps.map({ ($0.upper ?? .max) >= timeline.states.count - 1 && $0.lower <= timeline.states.count - 1 }) ?? true else { return [] }
+        return [AnimationPlan.failureFrame(stoppedAt: last.tree, failure: failure, theme: theme)]
+    }
+
+    private func changed() -> NavVizError {
+        NavVizError(["\(displayName(file)): error: the file changed while navviz was reading it"], status: NavVizError.Status.noInput)
+    }
+
+    /// Every state in order (those of `steps`, the first of them without the transition
+    /// that led to it); returns the timeline's title, what a streamed reading tolerated (a
+    /// whole reading has printed its warnings) and how many states were read. Reading stops
+    /// after the last state of `steps`. Throws ``SnapshotStream/Irregular`` when a streamed
+    /// file has something to report.
+    @discardableResult
+    private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> (String?, [DocumentWarning], Int) {
+        var states = 0
+        /// False once the states of `steps` are all read.
+        func visit(_ step: TimelineStep) throws -> Bool {
+            states += 1
+            guard let steps else {
+                try body(step)
+                return true
+            }
+            if steps.contains(step.index) {
+                var step = step
+                if step.index == steps.lower {
+                    step.before = nil
+                    step.transition = nil
+                }
+                try body(step)
+            }
+            return !steps.isPast(step.index)
+        }
+        switch storage {
+        case .whole(let timeline):
+            for step in timeline.steps where try !visit(step) { break }
+            return (timeline.title, [], states)
+        case .streamed(let f):
+            guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
+            var stepper = SequenceStepper(dialect: settings.dialect)
+            while let read = try stream.next() {
+                let step = stepper.step(read)
+                if try !visit(settings.redact ? Redaction.redact(step) : step) { break }
+            }
+            return (stream.title, stream.warnings, states)
+        }
+    }
+}
