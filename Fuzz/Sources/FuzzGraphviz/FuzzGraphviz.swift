@@ -15,7 +15,7 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         return
     }
     let timeline = TimelineBuilder.build(loaded.document, dialect: .navviz)
-    let frames = timeline.frames.enumerated().filter { $0.offset < 3 || $0.offset == timeline.frames.count - 1 }
+    let frames = timeline.states.enumerated().filter { $0.offset < 3 || $0.offset == timeline.states.count - 1 }
     // Small trees only: a layout costs milliseconds per node, and the image limit is tested elsewhere.
     guard !frames.isEmpty, frames.allSatisfy({ $0.element.tree.count <= 40 }) else { return }
     let scenes = frames.map { TreeScene.make($0.element.tree, theme: .light, title: timeline.title, legend: $0.offset == 0) }

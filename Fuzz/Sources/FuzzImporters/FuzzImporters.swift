@@ -43,7 +43,7 @@ private func importAndCheck(_ bytes: [UInt8], _ format: InputFormat, hide: Bool)
         trees = [tree]
     case .sequence(let sequence):
         json = DocumentEncoder.sequence(sequence)
-        trees = sequence.frames.map(\.tree)
+        trees = sequence.snapshots.map(\.tree)
     case .script, .route:
         return // `import` refuses these
     }
@@ -97,10 +97,10 @@ private func recordAndCheck(_ tree: Tree, hide: Bool) {
         if let expected, hasTwinSiblings(expected) { return }
         fatalError("the recorder's log does not read back: \(error.lines)\n\(String(decoding: log.prefix(2000), as: UTF8.self))")
     }
-    guard case .sequence(let sequence) = read, sequence.frames.count == 1 else {
+    guard case .sequence(let sequence) = read, sequence.snapshots.count == 1 else {
         fatalError("the recorder's log reads back as a \(read.kindName) of another length")
     }
-    let frame = sequence.frames[0]
+    let frame = sequence.snapshots[0]
     if frame.label != "fuzz" || frame.time != "2027-01-15T08:00:00.000Z" {
         fatalError("the recorder's label or time read back as \(String(describing: frame.label)), \(String(describing: frame.time))")
     }

@@ -31,14 +31,14 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         _ = TimelineWriter.text(timeline)
         _ = TimelineWriter.json(timeline)
         _ = TimelineWriter.text(Redaction.redact(timeline, of: document))
-        for (f, frame) in timeline.frames.enumerated() where f == 0 || f == timeline.frames.count - 1 {
+        for (f, frame) in timeline.states.enumerated() where f == 0 || f == timeline.states.count - 1 {
             _ = TreeText.render(frame.tree)
             let scene = TreeScene.make(frame.tree, theme: f == 0 ? .light : .dark, title: timeline.title, legend: true)
             _ = MermaidEncoder.fenced(scene)
             _ = DOTEncoder.encode(scene)
         }
         for (t, transition) in timeline.transitions.enumerated() where t < 3 {
-            let before = timeline.frames[t].tree, after = timeline.frames[t + 1].tree
+            let before = timeline.states[t].tree, after = timeline.states[t + 1].tree
             _ = OperationWriter.text(transition.operations)
             _ = OperationWriter.jsonArray(transition.operations)
             let scene = DiffScene.make(old: before, new: after, operations: transition.operations, dialect: dialect,
