@@ -119,23 +119,39 @@ goldens: build
 	@git status --short Tests/Goldens
 
 ## sanitize: the whole suite under AddressSanitizer with LeakSanitizer, then under
-## ThreadSanitizer, each built in a directory of its own ($(BUILD_DIR)-asan, $(BUILD_DIR)-tsan);
-## the navviz binary the tests run, and its Graphviz worker processes, are built with the
-## same sanitizer and report through the same options. The leaks of Graphviz and the
-## libraries under it are suppressed by Scripts/lsan.supp (each entry says which and why);
-## any other leak, memory error or data race fails the run. Swift's backtracer is off: under
-## ASan it reports a stack-buffer-overflow of its own while reading a crashed stack (the
-## tests crash workers on purpose). The tests are Swift Testing's; XCTest's empty pass is left
-## out (XCTest's own run objects leak). NAVVIZ_SANITIZER tells the tests which sanitizer runs:
-## those that bound a time scale it, and runs with an environment of their own keep the
-## sanitizer's variables (_NavVizTestSupport's Sanitizer). SANITIZERS=address or
-## =thread runs one.
+## ThreadSanitizer, each built once by `swift build --build-tests` in a directory of its own
+## ($(BUILD_DIR)-asan, $(BUILD_DIR)-tsan) that `swift test` then reuses (same flags and
+## scratch path: it compiles nothing more). The navviz binary the tests run, and its
+## Graphviz worker processes, are built with the same sanitizer and report through the same
+## options. Any leak, memory error or data race fails the run, but for the leaks of Graphviz
+## and the libraries under it, suppressed by Scripts/lsan.supp and Scripts/lsan-shallow.supp
+## (each entry says which and why; docs/security.md, "Sanitizers", says what that leaves
+## unseen). Allocation stacks come from the fast unwinder, which stops where Graphviz's
+## libraries (built without frame pointers) begin: ASAN_STACKS=whole records whole stacks
+## instead (fast_unwind_on_malloc=0) and leaves lsan-shallow.supp out, so each Graphviz leak
+## is matched by the Graphviz function it happens under, at 5 to 8 times the cost (the suite
+## did not finish in 45 minutes on 2 cores). Swift's backtracer is off: under ASan it reports
+## a stack-buffer-overflow of its own while reading a crashed stack (the tests crash workers
+## on purpose). The tests are Swift Testing's; XCTest's empty pass is left out (XCTest's own
+## run objects leak). NAVVIZ_SANITIZER tells the tests which sanitizer runs: those that bound
+## a time scale it, and runs with an environment of their own keep the sanitizer's variables
+## (_NavVizTestSupport's Sanitizer). TSan's processes exit without its default 1-second
+## sleep (atexit_sleep_ms=0, a window for races with exit itself): every navviz process the
+## tests start slept it, which made the suite three times as long (669 s against 224 s).
+## SANITIZERS=address or =thread runs one; SANITIZE_FILTER=REGEX runs only the suites it
+## matches (as `swift test --filter`), SANITIZE_SKIP=REGEX leaves suites out. plugin-test is
+## not run: it builds the fixture's own navviz with `swift package`, without a sanitizer.
+## Each step prints its time.
 SANITIZERS ?= address thread
+ASAN_STACKS ?= fast
+SANITIZE_FILTER ?=
+SANITIZE_SKIP ?=
+ASAN_UNWIND = $(if $(filter whole,$(ASAN_STACKS)),fast_unwind_on_malloc=0:malloc_context_size=100,fast_unwind_on_malloc=1)
 SANITIZE_ENV = SWIFT_BACKTRACE=enable=no \
 	ASAN_SYMBOLIZER_PATH=$(shell command -v llvm-symbolizer) \
-	ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:malloc_context_size=100 \
-	LSAN_OPTIONS=suppressions=$(abspath Scripts/lsan.supp):print_suppressions=0 \
-	TSAN_OPTIONS=halt_on_error=0
+	ASAN_OPTIONS=detect_leaks=1:$(ASAN_UNWIND) \
+	LSAN_OPTIONS=suppressions=$(abspath $(BUILD_DIR))-asan/lsan.supp:print_suppressions=0 \
+	TSAN_OPTIONS=halt_on_error=0:atexit_sleep_ms=0
 sanitize: deps graphviz-pkgconfig
 	@set -e; for s in $(SANITIZERS); do \
 		case $$s in address) dir=$(BUILD_DIR)-asan;; thread) dir=$(BUILD_DIR)-tsan;; *) echo "sanitize: unknown sanitizer $$s" >&2; exit 64;; esac; \
@@ -143,43 +159,53 @@ sanitize: deps graphviz-pkgconfig
 		echo "sanitize: building with --sanitize=$$s in $$dir"; \
 		nice -n 5 $(SWIFT) build --build-tests --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS); \
 		$(MAKE) --no-print-directory linkcheck BINARY=$$dir/debug/navviz; \
+		cat Scripts/lsan.supp $(if $(filter whole,$(ASAN_STACKS)),,Scripts/lsan-shallow.supp) > $$dir/lsan.supp; \
 		built=$$(date +%s); \
-		echo "sanitize: the suite under --sanitize=$$s"; \
-		NAVVIZ_SANITIZER=$$s $(SANITIZE_ENV) nice -n 5 $(SWIFT) test --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS) --disable-xctest; \
+		echo "sanitize: the suite under --sanitize=$$s$(if $(SANITIZE_FILTER), (only $(SANITIZE_FILTER)))$(if $(SANITIZE_SKIP), (without $(SANITIZE_SKIP)))"; \
+		NAVVIZ_SANITIZER=$$s $(SANITIZE_ENV) nice -n 5 $(SWIFT) test --sanitize=$$s --scratch-path $$dir $(GRAPHVIZ_LINK_FLAGS) --disable-xctest \
+			$(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)') $(if $(SANITIZE_SKIP),--skip '$(SANITIZE_SKIP)'); \
 		echo "sanitize: $$s clean: built in $$(( built - start )) s, tested in $$(( $$(date +%s) - built )) s"; \
 	done
 
 ## fuzz: the libFuzzer targets of the Fuzz/ package (docs/security.md, "Fuzzing"), built
-## with ASan and coverage: fuzz-readers, fuzz-pipeline and fuzz-importers for FUZZ_RUNS
-## inputs each (default 1,000,000: most of an hour each on one core), fuzz-graphviz for
+## with ASan and coverage, the Swift code optimised (-O: about 2.5 times the runs a second of
+## -Onone, measured; Swift's bounds and overflow checks stay): fuzz-readers, fuzz-pipeline
+## and fuzz-importers for FUZZ_RUNS inputs each (default 1,000,000), fuzz-graphviz for
 ## FUZZ_GRAPHVIZ_SECONDS (default 900). FUZZ_SECONDS=N runs every target for N seconds
-## instead (CI: 25). Each starts from a copy of its seed corpus Fuzz/Corpus/TARGET in
-## $(FUZZ_WORK)/TARGET/corpus (kept between runs; the repository's corpus is not changed),
-## with the dictionary Fuzz/navviz.dict; its log is $(FUZZ_WORK)/TARGET/log. A crash, leak
-## or timeout leaves its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the run; keep it as
-## Fuzz/Regressions/TARGET/NAME. FUZZ_TARGETS picks targets, FUZZ_FLAGS adds libFuzzer flags.
-## The graphviz target runs without LeakSanitizer: libgvc's own leaks (docs/security.md)
-## would stop it at its first input.
+## instead (CI: 25). Each starts from a copy of its seed corpus Fuzz/Corpus/TARGET and of
+## the inputs it once crashed on, Fuzz/Regressions/TARGET, in $(FUZZ_WORK)/TARGET/corpus
+## (kept between runs; the repository's files are not changed), with the dictionary
+## Fuzz/navviz.dict; its log is $(FUZZ_WORK)/TARGET/log, and a line per target sums it up
+## (runs, edges, features, runs a second, findings, time). A crash, leak or timeout leaves
+## its input in $(FUZZ_WORK)/TARGET/crashes/ and fails the run; keep it as
+## Fuzz/Regressions/TARGET/NAME. ASan keeps no allocation stacks (malloc_context_size=0:
+## recording one at every allocation took a quarter of the time): replay a found input with
+## FUZZ_ASAN_OPTIONS= to see where its memory came from. FUZZ_TARGETS picks targets,
+## FUZZ_FLAGS adds libFuzzer flags. The graphviz target runs without LeakSanitizer:
+## libgvc's own leaks (docs/security.md) would stop it at its first input.
 FUZZ_TARGETS ?= readers pipeline importers graphviz
 FUZZ_RUNS ?= 1000000
 FUZZ_GRAPHVIZ_SECONDS ?= 900
 FUZZ_SECONDS ?=
 FUZZ_WORK ?= .build/fuzz
 FUZZ_FLAGS ?=
+FUZZ_ASAN_OPTIONS ?= malloc_context_size=0
 fuzz: deps
-	nice -n 5 $(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+	@start=$$(date +%s); \
+	nice -n 5 $(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -O && \
+	echo "fuzz: built in $$(( $$(date +%s) - start )) s"
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		dir=$(FUZZ_WORK)/$$t; mkdir -p $$dir/corpus $$dir/crashes; \
 		cp -n Fuzz/Corpus/$$t/* $$dir/corpus/; \
-		case $$t in graphviz) asan=detect_leaks=0; budget=-max_total_time=$(or $(FUZZ_SECONDS),$(FUZZ_GRAPHVIZ_SECONDS));; \
-			*) asan=; budget=$(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS));; esac; \
+		if [ -d Fuzz/Regressions/$$t ]; then cp -n Fuzz/Regressions/$$t/* $$dir/corpus/; fi; \
+		case $$t in graphviz) leaks=detect_leaks=0; budget=-max_total_time=$(or $(FUZZ_SECONDS),$(FUZZ_GRAPHVIZ_SECONDS));; \
+			*) leaks=detect_leaks=1; budget=$(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS));; esac; \
 		echo "fuzz: $$t ($$budget), corpus $$dir/corpus, crashes to $$dir/crashes/"; \
 		start=$$(date +%s); \
-		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$asan nice -n 5 Fuzz/.build/debug/fuzz-$$t $$budget -timeout=10 -rss_limit_mb=2048 \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$leaks$(if $(FUZZ_ASAN_OPTIONS),:$(FUZZ_ASAN_OPTIONS)) nice -n 5 Fuzz/.build/debug/fuzz-$$t $$budget -timeout=10 -rss_limit_mb=2048 \
 			-dict=Fuzz/navviz.dict -artifact_prefix=$$dir/crashes/ -print_final_stats=1 $(FUZZ_FLAGS) \
 			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
-		grep -E '^#[0-9]+[[:space:]]+DONE|^Done|average_exec_per_sec' $$dir/log; \
-		echo "fuzz: $$t took $$(( $$(date +%s) - start )) s"; \
+		Scripts/fuzz-summary.sh $$t $$dir $$(( $$(date +%s) - start )); \
 	done
 
 ## fuzz-binary: random and mutated documents through the built navviz binary, as `make test`

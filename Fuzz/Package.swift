@@ -8,8 +8,8 @@
 // (`--sanitize=fuzzer` alone instruments only C code: the Swift modules get no coverage.)
 import PackageDescription
 
-// Each target defines LLVMFuzzerTestOneInput, and a main that hands it to libFuzzer's
-// LLVMFuzzerRunDriver: in debug builds SwiftPM links an executable's main as `<module>_main`
+// Each target's main hands its one-input function to libFuzzer's LLVMFuzzerRunDriver
+// (FuzzDriver.run): in debug builds SwiftPM links an executable's main as `<module>_main`
 // (`--defsym main=fuzz_readers_main`, for testable executables), so libFuzzer's own main()
 // cannot be the entry point. `-parse-as-library`: the file is no top-level code.
 let fuzzTarget: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
@@ -20,7 +20,9 @@ let package = Package(
     dependencies: [.package(name: "navviz", path: "..")],
     targets: [
         // The declaration of libFuzzer's LLVMFuzzerRunDriver.
-        .target(name: "FuzzDriver"),
+        .target(name: "CLibFuzzer"),
+        // What every target shares: its entry into libFuzzer's driver, the error-message check.
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"]),
         // Bytes through format sniffing, every reader (JSON, NDJSON log, YAML, UIKit paste)
         // and the document decoder and validation.
         .executableTarget(

@@ -41,7 +41,12 @@ public enum YAMLWriter {
         case .array:
             return .sequence(Yams.Node.Sequence(try json.members(v).map { try convert(json, $0, depth: depth + 1) }))
         case .string:
-            return Yams.Node(json.text(v), Tag(.str))
+            // Written plain, a string YAML resolves to another type (`123`, `0x1f`, `true`,
+            // `~`, `1:20`, `.inf`, a date) would read back as that type: quote those. The
+            // resolver is the one YAMLReader's Yams.compose resolves with.
+            let text = json.text(v)
+            let plain = Tag.Name(rawValue: Yams.Node(text).tag.rawValue) == .str
+            return Yams.Node(text, Tag(.str), plain ? .any : .singleQuoted)
         case .number:
             return Yams.Node(json.text(v), Tag(json.text(v).contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .float : .int))
         case .bool:

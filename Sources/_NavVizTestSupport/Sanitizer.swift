@@ -1,8 +1,8 @@
 import Foundation
 
 /// The sanitizer the tests run under, if any: `make sanitize` sets `NAVVIZ_SANITIZER` to
-/// `address` or `thread`. Its instrumentation (and, for ASan, the whole allocation stacks
-/// LeakSanitizer needs to match its suppressions) makes navviz several times slower, so tests
+/// `address` or `thread`. Its instrumentation (and, with `make sanitize ASAN_STACKS=whole`,
+/// a whole stack unwound at every allocation) makes navviz several times slower, so tests
 /// that bound a time scale the bound; and a navviz run with an environment of its own must
 /// still get the sanitizer's options.
 public enum Sanitizer {

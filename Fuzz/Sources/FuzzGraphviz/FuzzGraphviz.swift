@@ -9,16 +9,15 @@ import NavVizRender
 /// pinned with `nop2` in this process, as `navviz animate` does. Graphviz's own C code is not
 /// instrumented: coverage is navviz's side (DOT, the worker protocol, reading layouts back).
 /// A Graphviz error is expected; a worker that crashed, or navviz crashing, is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
+    let bytes = Array(input)
     guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: InputFormat.sniff(bytes)) else {
-        return 0
+        return
     }
     let timeline = TimelineBuilder.build(loaded.document, dialect: .navviz)
-    let frames = timeline.frames.enumerated().filter { $0.offset < 3 || $0.offset == timeline.frames.count - 1 }
+    let frames = timeline.states.enumerated().filter { $0.offset < 3 || $0.offset == timeline.states.count - 1 }
     // Small trees only: a layout costs milliseconds per node, and the image limit is tested elsewhere.
-    guard !frames.isEmpty, frames.allSatisfy({ $0.element.tree.count <= 40 }) else { return 0 }
+    guard !frames.isEmpty, frames.allSatisfy({ $0.element.tree.count <= 40 }) else { return }
     let scenes = frames.map { TreeScene.make($0.element.tree, theme: .light, title: timeline.title, legend: $0.offset == 0) }
     check { () throws(RenderError) in _ = try Graphviz.shared.render(dot: DOTEncoder.encode(scenes[0]), format: .svg) }
     check { () throws(RenderError) in
@@ -27,7 +26,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = try Graphviz.shared.render(dot: layout.dot(scene), format: .svg, engine: StableLayout.engine)
         }
     }
-    return 0
 }
 
 private func check(_ body: () throws(RenderError) -> Void) {
@@ -41,15 +39,10 @@ private func check(_ body: () throws(RenderError) -> Void) {
 
 /// The program's entry (see Package.swift): `graphviz-worker` serves Graphviz jobs, as
 /// `navviz graphviz-worker` does (the pool starts this executable for its `dot` layouts);
-/// otherwise libFuzzer's driver with ``fuzz(_:_:)``.
+/// otherwise libFuzzer's driver with ``fuzz(_:)``.
 @_cdecl("fuzz_graphviz_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt {
     if argc > 1, let first = argv?[1], String(cString: first) == "graphviz-worker" { GraphvizWorker.serve() }
     GraphvizPool.workerExecutable = GraphvizPool.runningExecutable
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
+    return FuzzDriver.run(argc, argv, fuzz)
 }

@@ -17,13 +17,11 @@ import NavVizRecorder
 ///
 /// A crash, a hang, a sanitizer report, an error without a proper message or a round trip that
 /// changes a document is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
+    let bytes = Array(input)
     let sniffed = InputFormat.sniff(bytes)
-    importAndCheck(bytes, sniffed, hide: size % 2 == 0)
-    if sniffed != .uikit { importAndCheck(bytes, .uikit, hide: size % 2 == 1) }
-    return 0
+    importAndCheck(bytes, sniffed, hide: bytes.count % 2 == 0)
+    if sniffed != .uikit { importAndCheck(bytes, .uikit, hide: bytes.count % 2 == 1) }
 }
 
 /// The context keys the recorder is told are secret (compared without case).
@@ -34,7 +32,7 @@ private func importAndCheck(_ bytes: [UInt8], _ format: InputFormat, hide: Bool)
     do {
         document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
     } catch {
-        expectMessages(error.lines, "fuzz", "reading the input as \(format)")
+        FuzzDriver.expectErrorLines(error.lines, file: "fuzz", "reading the input as \(format)")
         return
     }
     let json: String
@@ -45,7 +43,7 @@ private func importAndCheck(_ bytes: [UInt8], _ format: InputFormat, hide: Bool)
         trees = [tree]
     case .sequence(let sequence):
         json = DocumentEncoder.sequence(sequence)
-        trees = sequence.frames.map(\.tree)
+        trees = sequence.snapshots.map(\.tree)
     case .script, .route:
         return // `import` refuses these
     }
@@ -99,10 +97,10 @@ private func recordAndCheck(_ tree: Tree, hide: Bool) {
         if let expected, hasTwinSiblings(expected) { return }
         fatalError("the recorder's log does not read back: \(error.lines)\n\(String(decoding: log.prefix(2000), as: UTF8.self))")
     }
-    guard case .sequence(let sequence) = read, sequence.frames.count == 1 else {
+    guard case .sequence(let sequence) = read, sequence.snapshots.count == 1 else {
         fatalError("the recorder's log reads back as a \(read.kindName) of another length")
     }
-    let frame = sequence.frames[0]
+    let frame = sequence.snapshots[0]
     if frame.label != "fuzz" || frame.time != "2027-01-15T08:00:00.000Z" {
         fatalError("the recorder's label or time read back as \(String(describing: frame.label)), \(String(describing: frame.time))")
     }
@@ -161,19 +159,6 @@ private func hasTwinSiblings(_ node: NavigationNode) -> Bool {
     return false
 }
 
-private func expectMessages(_ lines: [String], _ file: String, _ what: String) {
-    if lines.isEmpty || lines.contains(where: { !$0.hasPrefix(file) || !$0.contains(": error: ") }) {
-        fatalError("\(what): an error without a proper message: \(lines)")
-    }
-}
-
-/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:_:)``.
+/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:)``.
 @_cdecl("fuzz_importers_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
-}
+public func fuzzMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzz) }

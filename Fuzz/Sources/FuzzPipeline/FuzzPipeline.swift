@@ -7,11 +7,10 @@ import NavVizRender
 /// everything the commands make of it without Graphviz: redaction, the timeline in every
 /// diff dialect with its text and JSON, diffs between frames in every dialect, routing,
 /// scenes, Mermaid and DOT.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
+    let bytes = Array(input)
     guard let loaded = try? DocumentFile.load(bytes: bytes, name: "fuzz", format: InputFormat.sniff(bytes)) else {
-        return 0
+        return
     }
     let document = loaded.document
     _ = Redaction.redact(document)
@@ -32,14 +31,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = TimelineWriter.text(timeline)
         _ = TimelineWriter.json(timeline)
         _ = TimelineWriter.text(Redaction.redact(timeline, of: document))
-        for (f, frame) in timeline.frames.enumerated() where f == 0 || f == timeline.frames.count - 1 {
+        for (f, frame) in timeline.states.enumerated() where f == 0 || f == timeline.states.count - 1 {
             _ = TreeText.render(frame.tree)
             let scene = TreeScene.make(frame.tree, theme: f == 0 ? .light : .dark, title: timeline.title, legend: true)
             _ = MermaidEncoder.fenced(scene)
             _ = DOTEncoder.encode(scene)
         }
         for (t, transition) in timeline.transitions.enumerated() where t < 3 {
-            let before = timeline.frames[t].tree, after = timeline.frames[t + 1].tree
+            let before = timeline.states[t].tree, after = timeline.states[t + 1].tree
             _ = OperationWriter.text(transition.operations)
             _ = OperationWriter.jsonArray(transition.operations)
             let scene = DiffScene.make(old: before, new: after, operations: transition.operations, dialect: dialect,
@@ -48,16 +47,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = DOTEncoder.encode(scene)
         }
     }
-    return 0
 }
 
-/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:_:)``.
+/// The program's entry (see Package.swift): libFuzzer's driver with ``fuzz(_:)``.
 @_cdecl("fuzz_pipeline_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
-}
+public func fuzzMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzz) }

@@ -1,5 +1,5 @@
-#ifndef NAVVIZ_FUZZ_DRIVER_H
-#define NAVVIZ_FUZZ_DRIVER_H
+#ifndef NAVVIZ_CLIBFUZZER_H
+#define NAVVIZ_CLIBFUZZER_H
 #include <stddef.h>
 #include <stdint.h>
 

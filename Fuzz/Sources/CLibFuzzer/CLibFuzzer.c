@@ -1,0 +1,2 @@
+// Declarations only (include/CLibFuzzer.h): libFuzzer itself defines LLVMFuzzerRunDriver.
+#include "CLibFuzzer.h"

@@ -1,2 +1,0 @@
-// Declarations only (include/FuzzDriver.h): libFuzzer itself defines LLVMFuzzerRunDriver.
-#include "FuzzDriver.h"
