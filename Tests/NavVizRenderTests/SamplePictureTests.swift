@@ -7,7 +7,7 @@ import _NavVizTestSupport
 /// Every sample drawn by Graphviz as `navviz render SAMPLE` draws it (its last frame): SVG
 /// with the legend, and PNG. The scene is made here, in this process, and checked first
 /// against the DOT the binary prints for the sample (its golden file `render.dot`, which
-/// GoldenFileTests compares with the binary's output), so what Graphviz draws here is what
+/// GoldenFileTests keeps), so what Graphviz draws here is what
 /// the binary would hand it; the drawing goes through this process's worker pool instead of
 /// two navviz processes, and their workers, per sample.
 struct SamplePictureTests {

@@ -1,5 +1,7 @@
 import Foundation
+import NavVizArtifacts
 import NavVizCore
+import NavVizFiles
 import NavVizRender
 import Testing
 import _NavVizTestSupport
@@ -9,37 +11,49 @@ import _NavVizTestSupport
 /// every change to an output is a diff someone reviews. `make goldens` re-records them all
 /// (and removes the files no run writes any more).
 ///
-/// Each file is one run of the built binary: its standard output, and beside it
+/// Each file is what one command prints: its standard output, and beside it
 /// `NAME.stderr` (the exit status, then standard error) when the run failed or printed on
 /// standard error. SVG, PNG and PDF are not kept: their bytes differ between the Graphviz
 /// versions CI tests against (2.43 and 14.1.3), and between machines with other fonts; the
 /// DOT kept here is every decision navviz makes about a picture.
 ///
-/// Two exceptions, for time. An animation's summary.md is written by `Animation.write` in this
-/// process (``LibraryRuns/animate(_:to:options:)``; AnimateCommandTests compares the command's
-/// bundle with the library's). `render --format json|dot|mermaid` of a sample is the library's encoder applied
-/// to the frame `render --format text` of the same sample draws (its last), so those files are
-/// made in this process (``Run/inProcess``, ``rendered(_:format:)``) for every sample but
-/// ``renderedByBinary``, whose runs of the binary are also compared with what this process
-/// makes: the binary adds nothing else to them. The text render of every sample is a run of
-/// the binary.
+/// Most files are made in this process instead, for time (a start of the debug binary costs
+/// 30 to 40 ms of CPU, and the binary adds nothing to these outputs but the reading of its
+/// arguments): ``made(_:)`` calls the library as each command does (NavVizArtifacts' reader
+/// and `Document.states`, then NavVizCore's and NavVizRender's writers) for `render`,
+/// `timeline`, `diff` and `route` in every text format, where the command would succeed and
+/// print nothing on standard error. Every run of a sample in ``byBinary`` is a run of the
+/// binary, compared with what ``made(_:)`` gives too, which covers each command in each
+/// format (a snapshot, a sequence, a script, a route request, the UIKit pastes, and a
+/// before/after pair in every dialect): there, the in-process call is checked against the
+/// binary's output, and elsewhere against the kept file. Runs that fail or
+/// warn (the unreachable routes, whose messages are the command's), and `route --to`, are
+/// runs of the binary. (SamplesTests' `everySampleValidates` reads every sample through the
+/// binary.) An animation's summary.md is written by `Animation.write` in this process
+/// (``LibraryRuns/animate(_:to:options:)``; AnimateCommandTests compares the command's
+/// bundle with the library's).
 struct GoldenFileTests {
     /// One golden file: the command that writes it, and where.
     struct Run: CustomTestStringConvertible, Sendable {
         /// The file under `Tests/Goldens/`, e.g. `katana-tabs.json/render.txt`.
         var file: String
         var arguments: [String]
-        /// Made in this process by ``rendered(_:format:)`` rather than by running the binary.
-        var inProcess = false
+        /// Made in this process by ``made(_:)`` where it can (not a sample of ``byBinary``),
+        /// rather than by running the binary.
+        var inProcess: Bool {
+            ["render", "timeline", "diff", "route"].contains(arguments[0]) && !arguments.contains("--to")
+                && !byBinary.contains(URL(fileURLWithPath: arguments[1]).lastPathComponent)
+        }
         var testDescription: String { file }
     }
 
-    /// The samples whose `render --format json|dot|mermaid` run the binary (one of each kind
-    /// of document, and the UIKit pastes, which only the binary reads), and are compared with
-    /// what ``rendered(_:format:)`` makes too.
-    static let renderedByBinary: Set<String> = [
+    /// The samples whose runs are all runs of the binary, compared with what ``made(_:)``
+    /// makes: one of each kind of document (a snapshot, a sequence, a script, a route
+    /// request), the UIKit pastes, and the before/after pair whose diff is kept in every
+    /// dialect.
+    static let byBinary: Set<String> = [
         "nivelir-chat.yaml", "shop-related.sequence.json", "nivelir-deeplink.script.json", "portus-example-4.route.json",
-        "uikit-tabs.paste.txt", "uikit-session.pastes.txt",
+        "uikit-tabs.paste.txt", "uikit-session.pastes.txt", "katana-article.before.json",
     ]
 
     static let directory = PackagePaths.root.appendingPathComponent("Tests/Goldens")
@@ -62,7 +76,6 @@ struct GoldenFileTests {
             let path = "Samples/\(name)"
             for (format, ext) in [("text", "txt"), ("json", "json"), ("dot", "dot"), ("mermaid", "mmd")] {
                 add(name, "render.\(ext)", ["render", path, "--format", format])
-                runs[runs.count - 1].inProcess = format != "text" && !renderedByBinary.contains(name)
             }
             guard let document = try? Samples.load(name) else {
                 Issue.record("sample \(name) does not load")
@@ -123,39 +136,110 @@ struct GoldenFileTests {
             try compare(run, result: result, stdout: summary)
             return
         }
-        if run.inProcess {
-            let bytes = try Self.rendered(arguments[1], format: arguments[3])
+        if run.inProcess, let bytes = try Self.made(arguments) {
             let result = NavVizBinary.Result(stdout: String(decoding: bytes, as: UTF8.self), stderr: "", status: 0, stdoutBytes: bytes)
-            try compare(run, result: result, stdout: bytes)
+            try compare(run, result: result, stdout: bytes, madeInProcess: true)
             if run.file.hasSuffix(".json") { Self.expectJSON(run, result) }
             return
         }
         let result = try NavVizBinary.shared(arguments)
         try compare(run, result: result, stdout: result.stdoutBytes)
         if run.file.hasSuffix(".json") { Self.expectJSON(run, result) }
-        if arguments[0] == "render", arguments.last != "text", Self.renderedByBinary.contains(URL(fileURLWithPath: arguments[1]).lastPathComponent),
-           !arguments[1].hasSuffix(".txt") {
-            #expect(result.stdoutBytes == (try Self.rendered(arguments[1], format: arguments[3])),
-                    "`navviz \(arguments.joined(separator: " "))` is not what the library makes of the sample's last frame")
+        if result.status == 0, result.stderr.isEmpty, let made = try Self.made(arguments) {
+            #expect(result.stdoutBytes == made, "`navviz \(arguments.joined(separator: " "))` is not what the library makes in this process")
         }
     }
 
-    /// `navviz render PATH --format FORMAT` (json, dot or mermaid) made in this process: the
-    /// encoder the binary uses, on the frame it draws by default (the last).
-    static func rendered(_ path: String, format: String) throws -> [UInt8] {
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let frame = try #require(Samples.lastState(of: try Samples.load(name)), "\(name) has no frame")
-        switch format {
-        case "json":
-            return Array(DocumentEncoder.snapshot(frame.tree).utf8)
-        case "dot":
-            return Array(DOTEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label)).utf8)
-        case "mermaid":
-            return Array(MermaidEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label)).utf8)
-        default:
-            Issue.record("no in-process render for --format \(format)")
-            return []
+    /// What `navviz render|timeline|diff|route PATH … [--format FORMAT] [--dialect D]` (text,
+    /// json, dot or mermaid) prints, made in this process by the library calls the command
+    /// makes, with the command's defaults (the last frame, the light theme, no legend): nil
+    /// where the command would fail or print on standard error (a warning, a failing step,
+    /// an unreachable destination), and for other commands and options.
+    static func made(_ arguments: [String]) throws -> [UInt8]? {
+        func option(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
         }
+        let known: Set<String> = ["--format", "--dialect"]
+        var files: [String] = []
+        var i = 1
+        while i < arguments.count {
+            if known.contains(arguments[i]) {
+                i += 2
+            } else if arguments[i].hasPrefix("-") {
+                return nil
+            } else {
+                files.append(arguments[i])
+                i += 1
+            }
+        }
+        guard let path = files.first, let dialect = DiffDialect(rawValue: option("--dialect") ?? "navviz") else { return nil }
+        let format = option("--format") ?? "text"
+        var warned = false
+        let diagnostics = Diagnostics(report: { _ in warned = true })
+        func load(_ path: String) throws -> Document {
+            try DocumentFile.load(PackagePaths.root.appendingPathComponent(path).path, options: DocumentFile.Options(), diagnostics: diagnostics)
+        }
+        func last(_ path: String) -> Snapshot? {
+            (try? load(path).states(file: path))?.last
+        }
+        let bytes: String
+        switch (arguments[0], format) {
+        case ("render", _):
+            guard files.count == 1, let frame = last(path) else { return nil }
+            switch format {
+            case "text": bytes = TreeText.render(frame.tree)
+            case "json": bytes = DocumentEncoder.snapshot(frame.tree)
+            case "dot": bytes = DOTEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label))
+            case "mermaid": bytes = MermaidEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label))
+            default: return nil
+            }
+        case ("timeline", "text"), ("timeline", "json"):
+            guard files.count == 1 else { return nil }
+            let timeline = TimelineSettings(dialect: dialect).timeline(of: try load(path))
+            guard timeline.failure == nil else { return nil }
+            bytes = format == "json" ? TimelineWriter.json(timeline) : TimelineWriter.text(timeline)
+        case ("diff", _):
+            // BEFORE and AFTER (each its last frame), or a sequence's transitions, titled as
+            // the command titles them; a picture shows one transition, the last.
+            var steps: [DiffReport.Step]
+            let single = files.count == 2
+            if single {
+                guard let before = last(files[0]), let after = last(files[1]) else { return nil }
+                steps = [DiffReport.Step(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")]
+            } else {
+                guard files.count == 1, case .sequence(let sequence) = try load(path), sequence.snapshots.count > 1 else { return nil }
+                let frames = sequence.snapshots
+                steps = frames.indices.dropLast().map { i in
+                    DiffReport.Step(from: i, to: i + 1, before: frames[i], after: frames[i + 1],
+                                    title: "frames[\(i)] → frames[\(i + 1)]" + (frames[i + 1].label.map { " (\($0))" } ?? ""))
+                }
+            }
+            switch format {
+            case "text": bytes = DiffReport.text(steps, dialect: dialect, headers: !single)
+            case "json": bytes = DiffReport.json(steps, dialect: dialect, array: single)
+            case "dot", "mermaid":
+                let step = steps[steps.count - 1]
+                let operations = TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect)
+                let scene = DiffScene.make(old: step.before.tree, new: step.after.tree, operations: operations, dialect: dialect,
+                                           theme: .light, title: step.title)
+                bytes = format == "dot" ? DOTEncoder.encode(scene) : MermaidEncoder.encode(scene)
+            default: return nil
+            }
+        case ("route", _):
+            guard files.count == 1, case .route(let request) = try load(path) else { return nil }
+            let result = Router.route(request)
+            guard result.failure == nil else { return nil }
+            switch format {
+            case "text": bytes = RouteWriter.text(result)
+            case "json": bytes = OperationWriter.jsonArray(result.operations)
+            case "dot": bytes = DOTEncoder.encode(RouteScene.make(result, theme: .light))
+            case "mermaid": bytes = MermaidEncoder.encode(RouteScene.make(result, theme: .light))
+            default: return nil
+            }
+        default:
+            return nil
+        }
+        return warned ? nil : Array(bytes.utf8)
     }
 
     /// A JSON output parses as JSON (for OutputFormatTests' rule that every command's JSON
@@ -170,10 +254,10 @@ struct GoldenFileTests {
     }
 
     /// Compares (or records) the output and the `.stderr` file beside it.
-    private func compare(_ run: Run, result: NavVizBinary.Result, stdout: [UInt8]) throws {
+    private func compare(_ run: Run, result: NavVizBinary.Result, stdout: [UInt8], madeInProcess: Bool = false) throws {
         #expect(!result.timedOut)
         let failed = result.status != 0 || !result.stderr.isEmpty
-        let command = "`navviz \(run.arguments.joined(separator: " "))`" + (run.inProcess ? " (made in this process, as the binary makes it)" : "")
+        let command = "`navviz \(run.arguments.joined(separator: " "))`" + (madeInProcess ? " (made in this process, as the binary makes it)" : "")
         let files: [(String, [UInt8]?)] = [
             (run.file, stdout),
             (run.file + ".stderr", failed ? Array("exit status \(result.status)\n\(result.stderr)".utf8) : nil),

@@ -4,7 +4,8 @@ import _NavVizTestSupport
 
 /// Every sample loads and validates through the built binary, in one run. (Each is drawn as
 /// SVG and PNG in NavVizRenderTests' SamplePictureTests, from the scene whose DOT the binary
-/// prints; GoldenFileTests runs the binary on each sample in every text format.)
+/// prints; GoldenFileTests keeps each sample's output in every text format, made by the
+/// binary or, for most samples, by the library calls the commands make.)
 struct SamplesTests {
     @Test func everySampleValidates() throws {
         let samples = PackagePaths.allSamples()

@@ -29,10 +29,13 @@ public enum PlainText {
 
     /// C0 and C1 controls (with DEL), line and paragraph separators, the bidirectional
     /// embeddings, overrides and isolates, and U+FFFE/U+FFFF.
+    /// (Plain comparisons, printable ASCII first: every character of every label passes
+    /// here, and ranges' `contains` is a generic call in a debug build.)
     public static func isUnsafe(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0xFFFE || v == 0xFFFF
+        if v < 0x7F { return v < 0x20 }
+        return v <= 0x9F || v == 0x2028 || v == 0x2029
+            || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0xFFFE || v == 0xFFFF
     }
 }
 

@@ -38,13 +38,38 @@ public enum SummaryWriter {
         struct Row: Sendable {
             var index: Int
             var operations: Int
-            var label: String
-            var cell: String
             /// Frame indices to link, `-1` where some are left out.
             var frames: [Int]
+            /// The transition, whose label and operations cells are made when first needed
+            /// (``formatted()``): of a long session's rows, most are dropped unshown.
+            private let transition: Timeline.Transition
+            private var cells: (label: String, operations: String)?
+
+            init(index: Int, transition: Timeline.Transition, frames: [Int]) {
+                self.index = index
+                self.operations = transition.operations.count
+                self.frames = frames
+                self.transition = transition
+            }
+
+            /// The row with its cells made.
+            func formatted() -> Row {
+                var row = self
+                if row.cells == nil { row.cells = Self.cells(transition) }
+                return row
+            }
+
+            /// The label and operations cells of `transition`.
+            private static func cells(_ transition: Timeline.Transition) -> (label: String, operations: String) {
+                let operations = transition.operations
+                var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationWriter.phrase($0.element), shownText)))" }
+                if operations.count > shownOperations { ops.append("… and \(operations.count - shownOperations) more") }
+                return (MarkdownText.inline(clip(transition.label ?? "", shownText)), operations.isEmpty ? "no changes" : ops.joined(separator: "<br>"))
+            }
 
             /// The row, with links made by `link` (nil: no frames column).
             func text(_ link: ((Int) -> String)?) -> String {
+                let (label, cell) = cells ?? Self.cells(transition)
                 let head = "| \(index + 1) | \(label) | \(cell) |"
                 guard let link else { return head }
                 return head + " " + frames.map { $0 < 0 ? "…" : link($0) }.joined(separator: " ") + " |"
@@ -77,15 +102,11 @@ public enum SummaryWriter {
         /// Adds the transition `index` (0-based in the document: the summary numbers it
         /// `index + 1`), drawn as the frames `frames`. Transitions come in order.
         public mutating func add(index: Int, _ transition: Timeline.Transition, frames: [Int]) {
-            let operations = transition.operations
-            var ops = operations.prefix(shownOperations).enumerated().map { "\($0.offset + 1). \(MarkdownText.inline(clip(OperationWriter.phrase($0.element), shownText)))" }
-            if operations.count > shownOperations { ops.append("… and \(operations.count - shownOperations) more") }
-            let row = Row(index: index, operations: operations.count, label: MarkdownText.inline(clip(transition.label ?? "", shownText)),
-                          cell: operations.isEmpty ? "no changes" : ops.joined(separator: "<br>"),
-                          frames: frames.count > 4 ? [frames[0], frames[1], -1, frames[frames.count - 1]] : frames)
+            var row = Row(index: index, transition: transition, frames: frames.count > 4 ? [frames[0], frames[1], -1, frames[frames.count - 1]] : frames)
             count += 1
-            operationCount += operations.count
+            operationCount += row.operations
             if all != nil {
+                row = row.formatted()
                 all!.append(row)
                 allBytes += row.text(nil).utf8.count + 1
                 if allBytes > pasteLimit { all = nil }
