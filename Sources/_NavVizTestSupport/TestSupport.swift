@@ -57,6 +57,14 @@ public enum Samples {
         }
     }
 
+    /// A sequence of the frames a, a>b, a>b>c (three states, two transitions), or its first
+    /// `frames` of them: the smallest document whose expectations can drift in length.
+    public static func growingSequence(frames: Int) -> String {
+        let trees = [#"{"id": "a"}"#, #"{"id": "a", "active": "b", "children": [{"id": "b"}]}"#,
+                     #"{"id": "a", "active": "b", "children": [{"id": "b", "active": "c", "children": [{"id": "c"}]}]}"#]
+        return "{\"navviz\": 1, \"frames\": [\n" + trees.prefix(frames).map { "  {\"tree\": \($0)}" }.joined(separator: ",\n") + "\n]}\n"
+    }
+
     /// The error a JSON document gives, or nil when it is valid.
     public static func error(_ json: String) -> DocumentError? {
         do {

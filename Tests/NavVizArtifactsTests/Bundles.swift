@@ -3,34 +3,10 @@ import NavVizArtifacts
 import Testing
 import _NavVizTestSupport
 
-/// Files and folders for the tests of this module: scratch directories, the files of a
-/// bundle, a document read whole as standard input is, and bundles written once for every
-/// test that starts from the same one.
+/// Bundles for the tests of this module (scratch directories and what they hold are
+/// `Scratch`'s): a manifest's frames, two bundles compared, a document read whole as
+/// standard input is, and bundles written once for every test that starts from the same one.
 enum Bundles {
-    /// A fresh directory under the temporary directory, removed by the caller.
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-artifacts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Every path under `dir`, relative and sorted (hidden ones and folders included).
-    static func tree(_ dir: URL) -> [String] {
-        (FileManager.default.subpaths(atPath: dir.path) ?? []).sorted()
-    }
-
-    /// Every file under `dir` with its bytes.
-    static func contents(_ dir: URL) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        for path in tree(dir) {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                out[path] = try Data(contentsOf: dir.appendingPathComponent(path))
-            }
-        }
-        return out
-    }
-
     /// The `frames` of a bundle's manifest.json.
     static func manifestFrames(_ dir: URL) throws -> [[String: Any]] {
         let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
@@ -39,7 +15,7 @@ enum Bundles {
 
     /// Expects the bundles `a` and `b` to hold the same files with the same bytes.
     static func expectSame(_ a: URL, _ b: URL, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let x = try contents(a), y = try contents(b)
+        let x = try Scratch.contents(a), y = try Scratch.contents(b)
         #expect(x.keys.sorted() == y.keys.sorted(), "\(what): other files", sourceLocation: sourceLocation)
         for (name, bytes) in x where y[name] != nil {
             #expect(y[name] == bytes, "\(name) differs: \(what)", sourceLocation: sourceLocation)

@@ -7,24 +7,13 @@ import _NavVizTestSupport
 /// prints and its exit status. What the bundles hold is `Animation.write`'s behaviour,
 /// tested in NavVizArtifactsTests.
 struct AnimateCommandTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-anim-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func files(_ dir: URL) -> [String] {
-        let e = FileManager.default.enumerator(atPath: dir.path)
-        return ((e?.allObjects as? [String]) ?? []).sorted()
-    }
-
     /// What the command adds to `Animation.write` (whose bundles NavVizArtifactsTests
     /// examine): its options reach the call, and it prints the player's path and nothing
     /// else. One run with every option that shapes the bundle, reading standard input (read
     /// whole), gives the bundle the library writes for the file streamed, read twice, with
     /// the same options and another number of workers.
     @Test func optionsReachTheLibraryAndThePlayersPathIsPrinted() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("anim")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let sample = "Samples/tab-switch.sequence.json"
         let out = tmp.appendingPathComponent("cli")
@@ -39,9 +28,9 @@ struct AnimateCommandTests {
         (options.timeline.redact, options.timeline.dialect, options.title, options.heldBytes) = (true, .katana, "t", 0)
         let library = tmp.appendingPathComponent("library")
         _ = try Animation.write(sample, to: library.path, options: options)
-        let files = Self.files(out)
+        let files = Scratch.tree(out)
         #expect(files.contains("animation.gif") && files.contains("frames/0001.png"))
-        #expect(files == Self.files(library))
+        #expect(files == Scratch.tree(library))
         for name in files where name.contains(".") {
             #expect(try Data(contentsOf: out.appendingPathComponent(name)) == Data(contentsOf: library.appendingPathComponent(name)),
                     "\(name) differs between the command and the library")
@@ -51,14 +40,14 @@ struct AnimateCommandTests {
     /// A document on standard input that cannot be animated: its errors name `<stdin>`, the
     /// status is 65, and nothing is written (OutputDirectoryTests: an existing bundle is kept).
     @Test func aFailedRunNamesStandardInput() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("anim")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
         let bad = try NavVizBinary.run(["animate", "-", "-o", out.path], stdin: #"{"initial": {"id": "r"}, "steps": [{"label": "boom", "actions": [{"pop": {"id": "ghost"}}]}]}"#)
         #expect(bad.status == 65)
         #expect(bad.stderr.hasPrefix("<stdin>: error: steps[0].actions[0]"), "\(bad.stderr)")
         #expect(bad.stdout.isEmpty)
-        #expect(Self.files(tmp).isEmpty)
+        #expect(Scratch.tree(tmp).isEmpty)
     }
 
     @Test func unwritableDestinationExits74() throws {
@@ -78,7 +67,7 @@ struct AnimateCommandTests {
     }
 
     @Test func checkRecordsComparesAndExplainsDrift() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("anim")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let expect = tmp.appendingPathComponent("expected.json").path
         let record = try NavVizBinary.run(["check", "Samples/tempura-showhide.script.json", "--expect", expect, "--record"])

@@ -10,12 +10,6 @@ struct FailedStepTests {
     static let script = BrokenScript.text
     static let failure = BrokenScript.failure
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-failed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static func scriptFile(in dir: URL) throws -> String {
         let path = dir.appendingPathComponent("broken.script.json").path
         try script.write(toFile: path, atomically: true, encoding: .utf8)
@@ -23,7 +17,7 @@ struct FailedStepTests {
     }
 
     @Test func validateNamesTheFailingStep() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("failed")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let file = try Self.scriptFile(in: tmp)
         let r = try NavVizBinary.run(["validate", file, "Samples/katana-tabs.script.json"])

@@ -6,12 +6,6 @@ import _NavVizTestSupport
 /// command's default; both given and naming different formats is exit 64. JSON output is
 /// JSON.
 struct OutputFormatTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-formats-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// `--format` and `-o`'s extension disagree: exit 64 saying so, nothing written.
     @Test(arguments: [
         (["render", "Samples/katana-tabs.json", "--format", "svg"], "x.png", "svg", "png"),
@@ -23,7 +17,7 @@ struct OutputFormatTests {
         (["timeline", "Samples/tab-switch.sequence.json", "--format", "json"], "t.md", nil, nil),
     ] as [([String], String, String?, String?)])
     func formatAndExtensionMustAgree(arguments: [String], output: String, given: String?, named: String?) throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("formats")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let path = tmp.appendingPathComponent(output).path
         let r = try NavVizBinary.run(arguments + ["-o", path])
@@ -41,7 +35,7 @@ struct OutputFormatTests {
 
     /// Without `--format`, the extension decides, for every command (aliases included).
     @Test func theExtensionPicksTheFormat() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("formats")
         defer { try? FileManager.default.removeItem(at: tmp) }
         func run(_ arguments: [String], _ name: String) throws -> String {
             let path = tmp.appendingPathComponent(name).path

@@ -7,27 +7,11 @@ import _NavVizTestSupport
 /// the dialect and options it recorded with. (`animate --redact`: NavVizArtifactsTests'
 /// AnimationBundleTests.)
 struct RedactAndRecordTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-redact-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func contextOnly(in dir: URL) throws -> String {
-        let path = dir.appendingPathComponent("chat.sequence.json").path
-        try """
-            {"navviz": 1, "frames": [
-             {"label": "chat 1", "tree": {"id": "chats", "kind": "stack", "active": "chat", "children": [{"id": "chat", "context": {"chatId": "1001"}}]}},
-             {"label": "chat 2", "tree": {"id": "chats", "kind": "stack", "active": "chat", "children": [{"id": "chat", "context": {"chatId": "1002"}}]}}]}
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     /// The redacted timeline is the plain one with the values replaced.
     @Test func timelineRedactedHasThePlainOperations() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("redact")
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let file = try Self.contextOnly(in: tmp)
+        let file = try Scratch.contextOnlySequence(in: tmp)
         let plain = try NavVizBinary.run(["timeline", file, "--format", "json"])
         let redacted = try NavVizBinary.run(["timeline", file, "--format", "json", "--redact"])
         #expect(plain.status == 0 && redacted.status == 0)
@@ -39,9 +23,9 @@ struct RedactAndRecordTests {
     /// checked with it against a plain recording, a drift prints no value and exits 1. (Which
     /// recordings check which runs: NavVizArtifactsTests' ExpectationTests.)
     @Test func checkRedactedRecordsAndPrintsNoValue() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("redact")
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let file = try Self.contextOnly(in: tmp)
+        let file = try Scratch.contextOnlySequence(in: tmp)
         let redactedRecord = tmp.appendingPathComponent("redacted.expected.json").path
         #expect(try NavVizBinary.run(["check", file, "--expect", redactedRecord, "--record", "--redact"]).status == 0)
         let recorded = try String(contentsOfFile: redactedRecord, encoding: .utf8)
@@ -60,7 +44,7 @@ struct RedactAndRecordTests {
     /// exit 64, saying so, not drift. (The expectation's fields, and an old recording without
     /// them: ExpectationTests.)
     @Test func checkWithAnotherDialectSaysSo() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("redact")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let expect = tmp.appendingPathComponent("article.expected.json").path
         let record = try NavVizBinary.run(["check", "Samples/tab-switch.sequence.json", "--expect", expect, "--record", "--dialect", "katana"])

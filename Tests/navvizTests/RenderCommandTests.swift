@@ -5,12 +5,6 @@ import _NavVizTestSupport
 /// `navviz render` and `navviz validate` run as a user runs them: stdout, stderr and the exit
 /// status checked separately.
 struct RenderCommandTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func textToStdout() throws {
         let r = try NavVizBinary.run(["render", "Samples/tempura-route.json"])
         #expect(r.status == 0)
@@ -32,7 +26,7 @@ struct RenderCommandTests {
     }
 
     @Test func formatFromExtensionAndAtomicWrite() throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try Scratch.directory("tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         for ext in ["svg", "png", "pdf", "dot", "json", "txt"] {
             let out = dir.appendingPathComponent("tabs.\(ext)").path
@@ -75,7 +69,7 @@ struct RenderCommandTests {
     }
 
     @Test func failedRunLeavesAnExistingOutputAlone() throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try Scratch.directory("tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("keep.svg").path
         try "previous".write(toFile: out, atomically: true, encoding: .utf8)
@@ -139,7 +133,7 @@ struct RenderCommandTests {
     }
 
     @Test func validateListsEveryProblem() throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try Scratch.directory("tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.json").path
         try #"{"frames": [{"tree": {"id": "a", "children": [{"id": "a"}, {"id": "a"}]}}, {"tree": {"id": ""}}]}"#.write(toFile: bad, atomically: true, encoding: .utf8)

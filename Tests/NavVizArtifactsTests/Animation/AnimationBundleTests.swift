@@ -15,7 +15,7 @@ struct AnimationBundleTests {
     }
 
     @Test func aScriptsBundleHasFramesPlayerSummaryManifestAndGIF() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("deeplink")
         let written = try Self.deeplink(to: out)
@@ -23,7 +23,7 @@ struct AnimationBundleTests {
         #expect(written.frames == 7)
         // initial + (pending, applied) x 3 steps
         let expected = (1...7).flatMap { [String(format: "frames/%04d.png", $0), String(format: "frames/%04d.svg", $0)] }
-        #expect(Bundles.tree(out) == (["animation.gif", "frames"] + expected + ["index.html", "manifest.json", "summary.md"]).sorted())
+        #expect(Scratch.tree(out) == (["animation.gif", "frames"] + expected + ["index.html", "manifest.json", "summary.md"]).sorted())
         let gif = try Data(contentsOf: out.appendingPathComponent("animation.gif"))
         #expect(gif.starts(with: Array("GIF89a".utf8)))
         #expect(gif.range(of: Data("NETSCAPE2.0".utf8)) != nil)
@@ -44,7 +44,7 @@ struct AnimationBundleTests {
     /// Repeated screens: the player highlights the product an operation acts on (by its scene
     /// id, the path for the second and third), and each frame draws every product once.
     @Test func repeatedScreensAreHighlightedWhereTheyAre() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("shop")
         _ = try Animation.write(PackagePaths.sample("shop-related.sequence.json"), to: out.path, options: Animation.Options())
@@ -59,7 +59,7 @@ struct AnimationBundleTests {
     }
 
     @Test func nodesDoNotMoveBetweenFrames() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         _ = try Animation.write(PackagePaths.sample("katana-tabs.script.json"), to: tmp.appendingPathComponent("a").path, options: Animation.Options())
         var positions: [String: Set<String>] = [:]
@@ -86,20 +86,20 @@ struct AnimationBundleTests {
     }
 
     @Test func stepPerOperation() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("ops")
         _ = try Animation.write(PackagePaths.sample("portus-example-2.route.json"), to: out.path, options: .with { $0.step = .op })
         // 4 instructions, each its own transition: initial + 4 x (pending, applied)
-        #expect(Bundles.tree(out.appendingPathComponent("frames")).count == 9)
+        #expect(Scratch.tree(out.appendingPathComponent("frames")).count == 9)
     }
 
     @Test func redactReachesEveryArtifact() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("r")
         _ = try Animation.write(PackagePaths.sample("nivelir-deeplink.script.json"), to: out.path, options: .with { $0.timeline.redact = true })
-        for file in Bundles.tree(out) where file.contains(".") {
+        for file in Scratch.tree(out) where file.contains(".") {
             let text = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)
             #expect(!text.contains("chatId=7") && !text.contains("chatId=1"), "\(file) leaks context")
         }
@@ -110,7 +110,7 @@ struct AnimationBundleTests {
     /// is read once and held or read twice.
     @Test(arguments: [0, 100_000])
     func redactedContextChangeKeepsItsOperation(heldBytes: Int) throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let file = tmp.appendingPathComponent("chat.sequence.json").path
         try """
@@ -123,7 +123,7 @@ struct AnimationBundleTests {
         let manifest = try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8)
         #expect(manifest.contains("\"phase\": \"pending\""), "the change vanished")
         #expect(manifest.contains("{\"chatId\": \"•••\"}"))
-        for name in Bundles.tree(out) where name.contains(".") {
+        for name in Scratch.tree(out) where name.contains(".") {
             let text = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
             #expect(!text.contains("1001") && !text.contains("1002"), "\(name) leaks a value")
         }
@@ -135,7 +135,7 @@ struct AnimationBundleTests {
     @Test(arguments: [("script", 4, ["initial", "pending", "applied", "failed"]),
                       ("portus-loop.route.json", 6, ["initial", "pending", "applied", "pending", "applied", "failed"])])
     func aFailureIsDrawnAsAFrameOfItsOwn(input: String, count: Int, phases: [String]) throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let file = tmp.appendingPathComponent("broken.script.json").path
         try BrokenScript.text.write(toFile: file, atomically: true, encoding: .utf8)

@@ -26,7 +26,7 @@ struct AnimationSourceTests {
     /// gives the same bundle, with and without redaction.
     @Test(arguments: [("tab-switch.sequence.json", false), ("tempura-showhide.sequence.json", false), ("tab-switch.sequence.json", true)])
     func streamedHeldAndWholeGiveTheSameBundle(sample: String, redact: Bool) throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let path = PackagePaths.sample(sample)
         var options = Animation.Options.with { $0.title = "t" }
@@ -40,7 +40,7 @@ struct AnimationSourceTests {
         try Bundles.expectSame(streamed, whole, "a streamed file and one read whole")
         try Bundles.expectSame(held, whole, "a held file and one read whole")
         if redact {
-            for (name, bytes) in try Bundles.contents(streamed) {
+            for (name, bytes) in try Scratch.contents(streamed) {
                 #expect(!String(decoding: bytes, as: UTF8.self).contains("messageId=42"), "\(name) leaks context")
             }
         }
@@ -49,7 +49,7 @@ struct AnimationSourceTests {
     /// A problem deep in a long sequence is reported as `validate` reports it (the stream
     /// gives up, and the file is read whole), and nothing is written.
     @Test func aStreamedFileReportsProblemsLikeValidate() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         var frames = (0..<40).map { i in #"{"label": "f\#(i)", "tree": {"id": "root", "children": [{"id": "s\#(i)"}]}}"# }
         frames[33] = #"{"tree": {"id": "root", "children": [{"id": "root"}, {"id": "root"}]}}"#
@@ -72,7 +72,7 @@ struct AnimationSourceTests {
     /// A log whose last line is cut: its complete lines are drawn and the cut one is a
     /// warning, reported once although the file is read twice; strict, it is an error.
     @Test func aCutLastLineIsOneWarningAndStrictAnError() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let file = tmp.appendingPathComponent("trunc.ndjson").path
         try """
@@ -93,7 +93,7 @@ struct AnimationSourceTests {
     }
 
     @Test func pastMaxFramesIsRefusedWhilePlanningWithTheStatesThatFit() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let log = try Self.log(30, in: tmp)
         let out = tmp.appendingPathComponent("out")
@@ -119,7 +119,7 @@ struct AnimationSourceTests {
     /// by one worker, and with PNG frames by two.
     @Test(arguments: [(false, 1), (true, 2)])
     func stepsDrawPartOfARecording(png: Bool, jobs: Int) throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let log = try Self.log(40, in: tmp)
         let out = tmp.appendingPathComponent("out")
@@ -137,7 +137,7 @@ struct AnimationSourceTests {
     /// Every form of `--steps` (StepRangeTests reads them) selects its states of a 10-state
     /// log; a range past the last state selects none and is a usage error.
     @Test func stepsForms() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let log = try Self.log(10, in: tmp)
         let out = tmp.appendingPathComponent("out").path
@@ -158,7 +158,7 @@ struct AnimationSourceTests {
     /// part of the same recording says nothing. (DOT frames only: the same frames planned,
     /// none drawn.)
     @Test func aLongRunSaysWhatItWillDraw() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let log = try Self.log(501, in: tmp)
         let out = tmp.appendingPathComponent("out").path

@@ -18,7 +18,7 @@ import _NavVizTestSupport
     }
 
     @Test func writesTheBundleOfAScript() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("deeplink").path
         let collected = Collected()
@@ -42,7 +42,7 @@ import _NavVizTestSupport
     }
 
     @Test func aFailedRouteIsWrittenAndReturned() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("loop").path
         let written = try Animation.write(PackagePaths.sample("portus-loop.route.json"), to: out, options: Animation.Options())
@@ -53,7 +53,7 @@ import _NavVizTestSupport
     }
 
     @Test func optionsChooseStepsAndImages() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("part").path
         var options = Animation.Options()
@@ -79,7 +79,7 @@ import _NavVizTestSupport
     }
 
     @Test func aDirectoryNavvizDidNotWriteIsRefusedAndKept() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let mine = dir.appendingPathComponent("notes.txt")
         try Data("mine".utf8).write(to: mine)
@@ -94,7 +94,7 @@ import _NavVizTestSupport
     }
 
     @Test func aCutLogIsAWarningAndItsCompleteLinesAreDrawn() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("app.ndjson")
         let line = #"{"tree": {"id": "root", "children": [{"id": "home"}]}}"#
@@ -106,7 +106,7 @@ import _NavVizTestSupport
     }
 
     @Test func anInvalidDocumentIsADataErrorNamingTheFile() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.json")
         try Data(#"{"frames": [{"tree": {"id": 3}}]}"#.utf8).write(to: bad)

@@ -14,7 +14,7 @@ import _NavVizTestSupport
 struct FrameDrawingTests {
     @Test(arguments: ["nivelir-deeplink.script.json", "tab-switch.sequence.json"])
     func workerCountsGiveTheSameFiles(sample: String) throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let one = tmp.appendingPathComponent("jobs1"), three = tmp.appendingPathComponent("jobs3")
         if sample == "nivelir-deeplink.script.json" {
@@ -23,17 +23,17 @@ struct FrameDrawingTests {
             _ = try Animation.write(PackagePaths.sample(sample), to: one.path, options: .with { $0.png = true; $0.gif = true; $0.jobs = 1 })
         }
         _ = try Animation.write(PackagePaths.sample(sample), to: three.path, options: .with { $0.png = true; $0.gif = true; $0.jobs = 3 })
-        #expect(Bundles.tree(one).contains("animation.gif") && Bundles.tree(one).contains("frames/0001.png"))
+        #expect(Scratch.tree(one).contains("animation.gif") && Scratch.tree(one).contains("frames/0001.png"))
         try Bundles.expectSame(one, three, "one worker and three")
         // Only `png` keeps the PNG frames the GIF was made from.
         let gif = tmp.appendingPathComponent("gif")
         _ = try Animation.write(PackagePaths.sample(sample), to: gif.path, options: .with { $0.gif = true; $0.jobs = 2 })
-        #expect(Bundles.tree(gif).contains("animation.gif") && !Bundles.tree(gif).contains { $0.hasSuffix(".png") })
+        #expect(Scratch.tree(gif).contains("animation.gif") && !Scratch.tree(gif).contains { $0.hasSuffix(".png") })
     }
 
     /// With every option that shapes the frames set, two workers draw what one draws.
     @Test func workersDrawWithEveryFrameOption() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         var bundles: [URL] = []
         for jobs in [1, 2] {

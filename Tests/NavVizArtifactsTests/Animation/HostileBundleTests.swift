@@ -15,7 +15,7 @@ struct HostileBundleTests {
     @Test func everyStringStaysTextInEveryFile() throws {
         let texts = Hostile.strings.map(\.text)
         let name = "every hostile string"
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let dir = tmp.appendingPathComponent("bundle")
         var reported: [Diagnostic] = []

@@ -14,7 +14,7 @@ final class CheckReportTests {
     let tmp: URL
 
     init() throws {
-        tmp = try Bundles.scratch()
+        tmp = try Scratch.directory("artifacts")
     }
 
     deinit {
@@ -46,13 +46,6 @@ final class CheckReportTests {
         return outcome
     }
 
-    /// Frames a, a>b, a>b>c (three states, two transitions) or fewer.
-    static func sequence(frames: Int) -> String {
-        let trees = [#"{"id": "a"}"#, #"{"id": "a", "active": "b", "children": [{"id": "b"}]}"#,
-                     #"{"id": "a", "active": "b", "children": [{"id": "b", "active": "c", "children": [{"id": "c"}]}]}"#]
-        return "{\"navviz\": 1, \"frames\": [\n" + trees.prefix(frames).map { "  {\"tree\": \($0)}" }.joined(separator: ",\n") + "\n]}\n"
-    }
-
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -82,8 +75,8 @@ final class CheckReportTests {
     }
 
     @Test func missingAndExtraTransitions() throws {
-        let long = try write("long.json", Self.sequence(frames: 3))
-        let short = try write("short.json", Self.sequence(frames: 2))
+        let long = try write("long.json", Samples.growingSequence(frames: 3))
+        let short = try write("short.json", Samples.growingSequence(frames: 2))
         #expect(try Check.record(long, to: path("long.expected.json"), settings: TimelineSettings()) == 2)
         #expect(try Check.record(short, to: path("short.expected.json"), settings: TimelineSettings()) == 1)
 
@@ -130,12 +123,12 @@ final class CheckReportTests {
     @Test func severalDocumentsWithADirectoryOfExpectations() throws {
         let dir = path("expected")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let a = try write("a.json", Self.sequence(frames: 3))
-        let b = try write("b.json", Self.sequence(frames: 2))
+        let a = try write("a.json", Samples.growingSequence(frames: 3))
+        let b = try write("b.json", Samples.growingSequence(frames: 2))
         for (file, expect) in try Check.expectations(files: [a, b], expect: dir, record: true) {
             _ = try Check.record(file, to: expect, settings: TimelineSettings())
         }
-        _ = try write("b.json", Self.sequence(frames: 3))
+        _ = try write("b.json", Samples.growingSequence(frames: 3))
         let broken = try write("c.json", "{\"navviz\": 1, \"frames\": [{\"tree\": {\"id\": \"a\"}}, {\"tree\": {\"id\": 7}}]}")
         let outcomes = try Check.expectations(files: [a, b, broken], expect: dir, record: false).map { file, expect in
             var outcome = Check.run(file, expect: expect, settings: TimelineSettings())
@@ -160,7 +153,7 @@ final class CheckReportTests {
     /// Several documents need a directory of expectations (66, or 74 when recording), and
     /// distinct names in it (64).
     @Test func severalDocumentsNeedADirectoryAndDistinctNames() throws {
-        let a = try write("a.json", Self.sequence(frames: 2))
+        let a = try write("a.json", Samples.growingSequence(frames: 2))
         let one = try #require(throws: NavVizError.self) {
             try Check.expectations(files: [a, Self.tempuraScript], expect: path("one.json"), record: false)
         }

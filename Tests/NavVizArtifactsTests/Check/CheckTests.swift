@@ -8,7 +8,7 @@ import _NavVizTestSupport
 /// recording one, comparing, and the reports of a comparison.
 @Suite struct CheckTests {
     @Test func recordThenCheckMatches() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let sample = PackagePaths.sample("tab-switch.sequence.json")
         let expect = dir.appendingPathComponent("tab-switch.expected.json").path
@@ -22,7 +22,7 @@ import _NavVizTestSupport
     }
 
     @Test func anEditedExpectationDriftsAtItsStep() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let sample = PackagePaths.sample("tab-switch.sequence.json")
         let expect = dir.appendingPathComponent("e.json").path
@@ -45,7 +45,7 @@ import _NavVizTestSupport
     }
 
     @Test func anotherDialectIsAUsageErrorNotDrift() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let sample = PackagePaths.sample("tab-switch.sequence.json")
         let expect = dir.appendingPathComponent("e.json").path
@@ -57,7 +57,7 @@ import _NavVizTestSupport
     }
 
     @Test func expectationsInADirectory() throws {
-        let dir = try Bundles.scratch()
+        let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let pairs = try Check.expectations(files: ["a/one.json", "b/two.log.ndjson"], expect: dir.path, record: false)
         #expect(pairs.map(\.expect) == [dir.path + "/one.expected.json", dir.path + "/two.log.expected.json"])

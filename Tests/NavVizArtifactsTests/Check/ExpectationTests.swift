@@ -9,21 +9,10 @@ import _NavVizTestSupport
 /// sides; another dialect is a usage error, not drift; a recording from before the dialect
 /// was stored is compared as it always was.
 struct ExpectationTests {
-    /// A sequence whose only change is a context value.
-    static func contextOnly(in dir: URL) throws -> String {
-        let path = dir.appendingPathComponent("chat.sequence.json").path
-        try """
-            {"navviz": 1, "frames": [
-             {"label": "chat 1", "tree": {"id": "chats", "kind": "stack", "active": "chat", "children": [{"id": "chat", "context": {"chatId": "1001"}}]}},
-             {"label": "chat 2", "tree": {"id": "chats", "kind": "stack", "active": "chat", "children": [{"id": "chat", "context": {"chatId": "1002"}}]}}]}
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     @Test func aPlainRecordingChecksARedactedRunAndTheOtherWayRound() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let file = try Self.contextOnly(in: tmp)
+        let file = try Scratch.contextOnlySequence(in: tmp)
         let plainRecord = tmp.appendingPathComponent("plain.expected.json").path
         let redactedRecord = tmp.appendingPathComponent("redacted.expected.json").path
         _ = try Check.record(file, to: plainRecord, settings: TimelineSettings())
@@ -45,7 +34,7 @@ struct ExpectationTests {
     }
 
     @Test func anotherDialectIsNamedAndAnOldRecordingStillCompares() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let sample = PackagePaths.sample("tab-switch.sequence.json")
         let expect = tmp.appendingPathComponent("article.expected.json").path

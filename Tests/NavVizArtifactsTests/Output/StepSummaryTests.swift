@@ -8,7 +8,7 @@ import _NavVizTestSupport
 /// steps wrote, without links to local files, within the room GitHub's limit leaves.
 struct StepSummaryTests {
     @Test func anAnimationsSummaryIsAppendedWithoutLocalLinks() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let summary = tmp.appendingPathComponent("step.md").path
         try "earlier\n".write(toFile: summary, atomically: true, encoding: .utf8)
@@ -29,7 +29,7 @@ struct StepSummaryTests {
     }
 
     @Test func theSummaryShrinksToTheRoomLeft() throws {
-        let tmp = try Bundles.scratch()
+        let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let summary = tmp.appendingPathComponent("step.md").path
         let earlier = String(repeating: "e", count: 1_048_576 - 1_500)

@@ -32,13 +32,6 @@ final class CheckReportTests {
         return expect
     }
 
-    /// Frames a, a>b, a>b>c (three states, two transitions) or fewer.
-    static func sequence(frames: Int) -> String {
-        let trees = [#"{"id": "a"}"#, #"{"id": "a", "active": "b", "children": [{"id": "b"}]}"#,
-                     #"{"id": "a", "active": "b", "children": [{"id": "b", "active": "c", "children": [{"id": "c"}]}]}"#]
-        return "{\"navviz\": 1, \"frames\": [\n" + trees.prefix(frames).map { "  {\"tree\": \($0)}" }.joined(separator: ",\n") + "\n]}\n"
-    }
-
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -90,12 +83,12 @@ final class CheckReportTests {
     @Test func severalFilesWithADirectoryOfExpectations() throws {
         let dir = path("expected")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let a = try write("a.json", Self.sequence(frames: 3))
-        let b = try write("b.json", Self.sequence(frames: 2))
+        let a = try write("a.json", Samples.growingSequence(frames: 3))
+        let b = try write("b.json", Samples.growingSequence(frames: 2))
         let record = try NavVizBinary.run(["check", a, b, "--expect", dir, "--record"])
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout == "recorded 2 transitions in \(dir)/a.expected.json\nrecorded 1 transition in \(dir)/b.expected.json\n")
-        _ = try write("b.json", Self.sequence(frames: 3))
+        _ = try write("b.json", Samples.growingSequence(frames: 3))
         let broken = try write("c.json", "{\"navviz\": 1, \"frames\": [{\"tree\": {\"id\": \"a\"}}, {\"tree\": {\"id\": 7}}]}")
         let report = path("all.xml")
         let r = try NavVizBinary.run(["check", a, b, broken, "--expect", dir, "--report", "junit:\(report)", "--report", "json:\(path("all.json"))"])

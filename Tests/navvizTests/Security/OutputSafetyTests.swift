@@ -21,11 +21,6 @@ struct OutputSafetyTests {
         return url
     }
 
-    /// Every path under `dir`, relative and sorted (hidden temporaries included).
-    static func tree(_ dir: URL) -> [String] {
-        (FileManager.default.subpaths(atPath: dir.path) ?? []).sorted()
-    }
-
     /// Runs navviz as an unprivileged user when this process is root, with `stdin` as input.
     static func runUnprivileged(_ arguments: [String], stdin: String) throws -> NavVizBinary.Result {
         let process = Process()
@@ -67,12 +62,12 @@ struct OutputSafetyTests {
         #expect(first.status == 0, "\(first.stderr)")
         let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ro.path)
-        let before = Self.tree(tmp)
+        let before = Scratch.tree(tmp)
         let r = try Self.runUnprivileged(["animate", "-", "-o", out.path], stdin: Self.script)
         #expect(r.status == 74, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("\(out.path): error: cannot write: "), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
-        #expect(Self.tree(tmp) == before)
+        #expect(Scratch.tree(tmp) == before)
         #expect(try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8) == summary)
     }
 
@@ -93,7 +88,7 @@ struct OutputSafetyTests {
             #expect(r.status == 74, "\(r.stderr)")
             #expect(r.stderr.contains("error: cannot write"), "\(r.stderr)")
         }
-        #expect(Self.tree(ro) == ["tree.svg"])
+        #expect(Scratch.tree(ro) == ["tree.svg"])
         #expect(try String(contentsOf: ro.appendingPathComponent("tree.svg"), encoding: .utf8) == "old")
     }
 
@@ -107,7 +102,7 @@ struct OutputSafetyTests {
             #expect(r.status == 74, "\(target): \(r.stderr)")
             #expect(r.stderr.hasPrefix("\(target): error: cannot write"), "\(r.stderr)")
         }
-        #expect(Self.tree(tmp) == ["file"])
+        #expect(Scratch.tree(tmp) == ["file"])
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
     }
 }

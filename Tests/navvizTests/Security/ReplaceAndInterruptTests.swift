@@ -8,29 +8,6 @@ import _NavVizTestSupport
 /// directory left by a killed run is cleaned by the next run into the same place. (Which
 /// bundles `Animation.write` replaces, and how: NavVizArtifactsTests' OutputDirectoryTests.)
 struct ReplaceAndInterruptTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-replace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Every path under `dir`, relative and sorted (hidden ones included).
-    static func tree(_ dir: URL) -> [String] {
-        (FileManager.default.subpaths(atPath: dir.path) ?? []).sorted()
-    }
-
-    /// Every file under `dir` with its bytes.
-    static func contents(_ dir: URL) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        for path in tree(dir) {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                out[path] = try Data(contentsOf: dir.appendingPathComponent(path))
-            }
-        }
-        return out
-    }
-
     /// The number of a process that has ended.
     static func deadPID() throws -> Int32 {
         let p = Process()
@@ -41,7 +18,7 @@ struct ReplaceAndInterruptTests {
     }
 
     @Test func aDirectoryNavvizDidNotMakeIsRefusedAndKept() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let dir = tmp.appendingPathComponent("DIR")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -50,13 +27,13 @@ struct ReplaceAndInterruptTests {
         #expect(r.status == 73, "\(r.stderr)")
         #expect(r.stderr == "\(dir.path): error: cannot replace '\(dir.path)': it is not empty and has no navviz manifest.json, so navviz did not make it; give -o a new or empty directory, or empty it yourself\n")
         #expect(r.stdout.isEmpty)
-        #expect(Self.tree(tmp) == ["DIR", "DIR/mine.txt"])
+        #expect(Scratch.tree(tmp) == ["DIR", "DIR/mine.txt"])
         #expect(try String(contentsOf: dir.appendingPathComponent("mine.txt"), encoding: .utf8) == "mine")
     }
 
     /// `-o .` in a directory holding the input: refused, the input and everything else kept.
     @Test func currentDirectoryIsNeverEmptied() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         try FileManager.default.copyItem(atPath: PackagePaths.sample("tab-switch.sequence.json"), toPath: tmp.appendingPathComponent("seq.json").path)
         let p = Process()
@@ -71,14 +48,14 @@ struct ReplaceAndInterruptTests {
         p.waitUntilExit()
         #expect(p.terminationStatus == 73, "\(message)")
         #expect(message.hasPrefix(".: error: cannot replace '.': it is not empty"), "\(message)")
-        #expect(Self.tree(tmp) == ["seq.json"])
+        #expect(Scratch.tree(tmp) == ["seq.json"])
     }
 
     /// No command overwrites its input.
     @Test(arguments: [["render", "IN", "--format", "json", "-o", "IN"], ["timeline", "IN", "--format", "json", "-o", "IN"],
                       ["diff", "IN", "IN", "--format", "json", "-o", "IN"], ["check", "IN", "--expect", "IN", "--record"]])
     func theInputIsNeverOverwritten(arguments: [String]) throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let input = tmp.appendingPathComponent("in.json")
         try FileManager.default.copyItem(atPath: PackagePaths.sample("tab-switch.sequence.json"), toPath: input.path)
@@ -87,7 +64,7 @@ struct ReplaceAndInterruptTests {
         #expect(r.status == 73, "\(r.stderr)")
         #expect(r.stderr == "\(input.path): error: cannot replace '\(input.path)': it is the input '\(input.path)'; give -o another file\n")
         #expect(try Data(contentsOf: input) == before)
-        #expect(Self.tree(tmp) == ["in.json"])
+        #expect(Scratch.tree(tmp) == ["in.json"])
     }
 
     /// Starts `navviz ARGS` without waiting.
@@ -175,12 +152,12 @@ struct ReplaceAndInterruptTests {
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
     func aSignalEndsWorkersRemovesStagingAndKeepsThePreviousBundle(signal: Int32, status: Int32) throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
         let first = try MadeBundles.copy("Samples/tab-switch.sequence.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
-        let before = try Self.contents(out)
+        let before = try Scratch.contents(out)
         let long = try Self.longRecording(in: tmp)
         let (p, err) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
         let (staging, workers) = try #require(Self.waitForWorkers(beside: out, of: p.processIdentifier))
@@ -193,14 +170,14 @@ struct ReplaceAndInterruptTests {
         #expect(workers.filter(Self.running).isEmpty, "workers left running")
         #expect(!FileManager.default.fileExists(atPath: staging.path))
         let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
-        #expect(left == ["long.json", "out"], "\(left): \(Self.tree(tmp))")
-        #expect(try Self.contents(out) == before)
+        #expect(left == ["long.json", "out"], "\(left): \(Scratch.tree(tmp))")
+        #expect(try Scratch.contents(out) == before)
     }
 
     /// A run killed outright leaves its staging directory; its workers end with it, and the
     /// next run into the same place removes the directory.
     @Test func aKilledRunsStagingIsCleanedByTheNextRun() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
         let long = try Self.longRecording(in: tmp)
@@ -215,14 +192,14 @@ struct ReplaceAndInterruptTests {
         // The next run into the same place: the library's call, which the command makes.
         _ = try Animation.write(PackagePaths.sample("tab-switch.sequence.json"), to: out.path, options: Animation.Options())
         let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
-        #expect(left == ["long.json", "out"], "\(left): \(Self.tree(tmp))")
+        #expect(left == ["long.json", "out"], "\(left): \(Scratch.tree(tmp))")
     }
 
     /// Only what is provably a dead run's staging is removed: the name pattern, a marker naming
     /// the process, and that process gone. Anything else that looks alike stays.
     @Test(arguments: ["animate", "render"])
     func onlyProvableStagingIsCleaned(command: String) throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let name = command == "animate" ? "out" : "tree.svg"
         let dead = try Self.deadPID(), alive = getpid()
@@ -255,12 +232,12 @@ struct ReplaceAndInterruptTests {
     /// run puts the old bundle back first, so when that run is interrupted too, the old
     /// bundle is where it was.
     @Test func anOldBundleMovedAsideIsPutBack() throws {
-        let tmp = try Self.temporaryDirectory()
+        let tmp = try Scratch.directory("replace")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("out")
         let first = try MadeBundles.copy("Samples/tab-switch.sequence.json", to: out)
         #expect(first.status == 0, "\(first.stderr)")
-        let before = try Self.contents(out)
+        let before = try Scratch.contents(out)
         let long = try Self.longRecording(in: tmp)
         try FileManager.default.moveItem(at: out, to: tmp.appendingPathComponent(".out.navviz-old-\(try Self.deadPID())-7"))
         let (p, _) = try Self.start(["animate", long, "-o", out.path, "--png", "--jobs", "2"])
@@ -269,6 +246,6 @@ struct ReplaceAndInterruptTests {
         p.waitUntilExit()
         #expect(p.terminationStatus == 143)
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["long.json", "out"])
-        #expect(try Self.contents(out) == before)
+        #expect(try Scratch.contents(out) == before)
     }
 }
