@@ -117,7 +117,8 @@ public enum NavVizBinary {
         }
     }
 
-    /// The binary: `NAVVIZ_BIN`, else beside the test bundle, else `.build/debug/navviz`.
+    /// The binary: `NAVVIZ_BIN` (`make test` sets it to the release build, which users run),
+    /// else the one beside the test bundle (the debug build), else `.build/debug/navviz`.
     public static var url: URL {
         if let env = ProcessInfo.processInfo.environment["NAVVIZ_BIN"] { return URL(fileURLWithPath: env) }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz")
