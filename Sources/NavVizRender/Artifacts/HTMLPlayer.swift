@@ -108,7 +108,7 @@ public enum HTMLPlayer {
         svg .node.navviz-highlight { filter: drop-shadow(0 0 3px var(--hl)) drop-shadow(0 0 2px var(--hl)); }
         svg .node.selected .shape { stroke-dasharray: 4 2; }
         svg .more { font-size: 10px; fill: var(--muted); }
-        @media (prefers-reduced-motion: reduce) { svg .node, svg .edge { transition: none; animation: none; } }
+        @media (prefers-reduced-motion: reduce) { svg .node, svg .edge, svg #nodes > g, svg #edges > g { transition: none; animation: none; } }
         footer { padding: 0 16px 8px; color: var(--muted); font-size: 12px; }
         @media (max-width: 800px) { main { flex-direction: column; } aside { flex-basis: auto; width: 100%; } #stage { min-height: 60vh; } }
         </style>
