@@ -40,3 +40,26 @@ public enum Scratch {
         return path
     }
 }
+
+/// A suite whose every test gets a fresh scratch directory, `tmp`, removed when the test
+/// ends (Swift Testing makes one instance of a suite per test): subclass it.
+open class ScratchSuite {
+    public let tmp: URL
+
+    public required init() throws {
+        tmp = try Scratch.directory(String(describing: Self.self))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: tmp)
+    }
+
+    /// The path of `name` in the scratch directory.
+    public func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` in the scratch directory and returns its path.
+    public func write(_ name: String, _ text: String) throws -> String {
+        try text.write(toFile: path(name), atomically: true, encoding: .utf8)
+        return path(name)
+    }
+}

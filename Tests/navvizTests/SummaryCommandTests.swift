@@ -5,18 +5,7 @@ import _NavVizTestSupport
 /// summary.md as `navviz animate` writes it: a failed step is listed with its frame, and
 /// every link works in the output folder; `--step-summary` appends it without the links; a
 /// failed route exits 1, saying why, after writing the bundle.
-final class SummaryCommandTests {
-    let tmp: URL
-
-    init() throws {
-        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-summary-command-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
+final class SummaryCommandTests: ScratchSuite {
     /// The targets of the Markdown links in `text`.
     static func links(_ text: String) -> [String] {
         let pattern = try! NSRegularExpression(pattern: #"\]\(([^)]*)\)"#)

@@ -10,24 +10,7 @@ import _NavVizTestSupport
 /// (``CheckReport``), the JUnit report (``JUnitReport``) and the step summary
 /// (``CheckSummary``), with matched, drifted, missing and extra transitions and a document
 /// that could not be read.
-final class CheckReportTests {
-    let tmp: URL
-
-    init() throws {
-        tmp = try Scratch.directory("artifacts")
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
-    func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        try text.write(toFile: path(name), atomically: true, encoding: .utf8)
-        return path(name)
-    }
-
+final class CheckReportTests: ScratchSuite {
     static let tempuraScript = PackagePaths.sample("tempura-showhide.script.json")
     static let tempuraSequence = PackagePaths.sample("tempura-showhide.sequence.json")
 

@@ -44,18 +44,6 @@ import _NavVizTestSupport
         #expect(CheckSummary.markdown([outcome]).hasPrefix("## navviz check: drifted"))
     }
 
-    @Test func anotherDialectIsAUsageErrorNotDrift() throws {
-        let dir = try Scratch.directory("artifacts")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let sample = PackagePaths.sample("tab-switch.sequence.json")
-        let expect = dir.appendingPathComponent("e.json").path
-        _ = try Check.record(sample, to: expect, settings: TimelineSettings(dialect: .katana))
-        let outcome = Check.run(sample, expect: expect, settings: TimelineSettings())
-        #expect(outcome.status == .error)
-        #expect(outcome.error?.status == NavVizError.Status.usage)
-        #expect(outcome.error?.lines.first?.contains("recorded with --dialect katana") == true)
-    }
-
     @Test func expectationsInADirectory() throws {
         let dir = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -6,25 +6,7 @@ import _NavVizTestSupport
 /// `check --report json|junit` and several files, as CI runs them: what is printed, where
 /// the reports go, the exit status. (What the reports and the step summary hold:
 /// NavVizArtifactsTests' CheckReportTests.)
-final class CheckReportTests {
-    let tmp: URL
-
-    init() throws {
-        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
-    func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        try text.write(toFile: path(name), atomically: true, encoding: .utf8)
-        return path(name)
-    }
-
+final class CheckReportTests: ScratchSuite {
     /// An expectation recorded from the Tempura script, which the sequence drifts from at step 5.
     func recordedScript() throws -> String {
         let expect = path("tempura.expected.json")

@@ -4,24 +4,8 @@ import _NavVizTestSupport
 
 /// On GitHub Actions (`GITHUB_ACTIONS=true`) errors and drift are also workflow commands
 /// that GitHub turns into annotations; elsewhere the output is unchanged.
-final class WorkflowCommandTests {
-    let tmp: URL
+final class WorkflowCommandTests: ScratchSuite {
     static let github = ["GITHUB_ACTIONS": "true"]
-
-    init() throws {
-        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-gha-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = tmp.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
 
     @Test func driftedStepsAreAnnotatedOnTheirLines() throws {
         let expect = tmp.appendingPathComponent("e.json").path
