@@ -56,6 +56,16 @@ public struct NavVizError: Error, Sendable {
         case .invalid: self.init(error.lines, status: Status.dataError)
         }
     }
+
+    /// `error` as a NavVizError when it is one or a document's ``DocumentFile/LoadError``
+    /// (which the readers of NavVizFiles throw); nil for any other error.
+    public init?(converting error: any Error) {
+        switch error {
+        case let failure as NavVizError: self = failure
+        case let load as DocumentFile.LoadError: self.init(load)
+        default: return nil
+        }
+    }
 }
 
 /// The name messages use for an input: the path, or `<stdin>` for `-`.

@@ -37,7 +37,7 @@ extension NavVizCommand {
                     }
                     if !quiet { Terminal.out("\(file): ok (\(document.summary))\n") }
                 } catch {
-                    let failure = (error as? DocumentFile.LoadError).map(NavVizError.init) ?? (error as? NavVizError) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
+                    let failure = NavVizError(converting: error) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
                     Terminal.error(failure.lines)
                     status = max(status, failure.status == NavVizError.Status.noInput ? NavVizError.Status.noInput : NavVizError.Status.dataError)
                 }

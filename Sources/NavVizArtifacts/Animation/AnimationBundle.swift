@@ -141,7 +141,10 @@ final class AnimationBundle {
             }
             return "animation.gif"
         } catch let error as GIFEncoder.GIFError {
-            if case .tooLarge = error { throw NavVizError(["\(staged.directory): error: \(error)"], status: NavVizError.Status.dataError) }
+            if case .tooLarge(let limit) = error {
+                throw NavVizError(["\(staged.directory): error: animation.gif \(GIFEncoder.beyondReduction(limit)); choose fewer steps with --steps A..B or raise --gif-limit"],
+                                  status: NavVizError.Status.dataError)
+            }
             throw NavVizError(["\(staged.directory): error: \(error)"], status: NavVizError.Status.software)
         }
     }

@@ -71,12 +71,8 @@ public struct CheckOutcome {
             outcome.expectedFailure = expected.failure
             outcome.actualFailure = actual.failure
             outcome.drift = expected.drift(to: actual)
-        } catch let failure as NavVizError {
-            outcome.error = failure
-        } catch let error as DocumentFile.LoadError {
-            outcome.error = NavVizError(error)
         } catch {
-            outcome.error = NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.software)
+            outcome.error = NavVizError(converting: error) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.software)
         }
         let elapsed = (ContinuousClock.now - start).components
         outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

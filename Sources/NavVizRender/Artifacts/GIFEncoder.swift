@@ -14,8 +14,6 @@ public enum GIFEncoder {
         case noFrames
         /// Frame N (from 0) is not a readable PNG (or is larger than the first reading said).
         case unreadableFrame(Int)
-        /// The sink could not take the bytes (a full disk).
-        case cannotWrite
         /// The GIF would be larger than this many bytes, however reduced.
         case tooLarge(Int)
 
@@ -23,10 +21,19 @@ public enum GIFEncoder {
             switch self {
             case .noFrames: "an animated GIF needs at least one frame"
             case .unreadableFrame(let i): "frame \(i + 1) is not a readable PNG"
-            case .cannotWrite: "cannot write 'animation.gif' (disk full?)"
-            case .tooLarge(let limit): "animation.gif would be larger than \(PlainText.bytes(limit)) even with \(GIFEncoder.reductions.last!.colors) colours and every \(GIFEncoder.reductions.last!.stride)th frame; choose fewer steps with --steps A..B or raise --gif-limit"
+            case .tooLarge(let limit): "the GIF \(GIFEncoder.beyondReduction(limit))"
             }
         }
+    }
+
+    /// How long the last frame is held, in frames' delays: a viewer sees the end state before
+    /// the loop restarts.
+    public static let lastFrameHold = 3
+
+    /// "would be larger than `limit` even with …": what a ``GIFError/tooLarge(_:)`` says
+    /// of the GIF, for a caller that names the file and how to ask for less.
+    public static func beyondReduction(_ limit: Int) -> String {
+        "would be larger than \(PlainText.bytes(limit)) even with \(reductions.last!.colors) colours and every \(reductions.last!.stride)th frame"
     }
 
     /// Encodes `count` frames a batch at a time, so a long animation is never held whole.
@@ -38,13 +45,13 @@ public enum GIFEncoder {
     /// stores only the rectangle that changed since the frame before, its unchanged pixels
     /// transparent (``GIFFrames``); frames where `keep` is false are left out, their time given
     /// to the frame before.
-    public static func write(count: Int, delay: Int, lastFrameHold: Int = 3, colors: Int = 255, keep: (Int) -> Bool = { _ in true },
+    public static func write(count: Int, delay: Int, lastFrameHold: Int = GIFEncoder.lastFrameHold, colors: Int = 255, keep: (Int) -> Bool = { _ in true },
                              png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         let kept = (0..<count).filter(keep)
         guard !kept.isEmpty else { throw .noFrames }
         let pool = GIFFrames.Pool()
         let survey = try Survey(kept, sampling: { _ in false }, pool: pool, png: png)
-        try encode(kept, count: count, delay: delay, lastFrameHold: lastFrameHold, palette: GIFPalette(counts: survey.colors, maxColors: colors),
+        try encode(kept, delay: delay, lastFrameHold: lastFrameHold, palette: GIFPalette(counts: survey.colors, maxColors: colors),
                    width: survey.width, height: survey.height, pool: pool, png: png, to: sink)
     }
 
@@ -81,11 +88,11 @@ public enum GIFEncoder {
         }
     }
 
-    /// Writes the GIF of the `kept` frames (of `count`) with `palette` on a `width` ×
+    /// Writes the GIF of the `kept` frames with `palette` on a `width` ×
     /// `height` canvas, a batch of frames at a time: the batch's PNGs are read here, then
     /// drawn as indices on every core, then encoded on every core (each frame against the one
     /// before), then handed to `sink` in order.
-    static func encode(_ kept: [Int], count: Int, delay: Int, lastFrameHold: Int, palette: GIFPalette, width: Int, height: Int, pool: GIFFrames.Pool,
+    static func encode(_ kept: [Int], delay: Int, lastFrameHold: Int, palette: GIFPalette, width: Int, height: Int, pool: GIFFrames.Pool,
                        png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         try sink(header(width: width, height: height, palette: palette))
         let pixels = width * height, batch = max(8, 2 * GIFFrames.threads)
@@ -126,9 +133,8 @@ public enum GIFEncoder {
     /// The GIF's header: its signature, the canvas, the global colour table (the palette,
     /// then black up to a power of two) and the NETSCAPE2.0 extension that loops it forever.
     static func header(width: Int, height: Int, palette: GIFPalette) -> [UInt8] {
-        func le16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
         let bits = palette.tableBits
-        var out = Array("GIF89a".utf8) + le16(width) + le16(height)
+        var out = Array("GIF89a".utf8) + GIFFrames.le16(width) + GIFFrames.le16(height)
         // A global colour table of 2^bits entries, 8 bits per primary; background index 0.
         out += [0x80 | UInt8(7 << 4) | UInt8(bits - 1), 0, 0]
         for i in 0..<(1 << bits) {
@@ -190,7 +196,7 @@ public enum GIFEncoder {
             // The header, then a piece per frame; the first frame is stored whole.
             var pieces = 0, start = 0
             do throws(GIFError) {
-                try encode(kept, count: count, delay: delay, lastFrameHold: 3, palette: palette, width: survey.width, height: survey.height,
+                try encode(kept, delay: delay, lastFrameHold: lastFrameHold, palette: palette, width: survey.width, height: survey.height,
                            pool: pool, png: png) { bytes throws(GIFError) in
                     out += bytes
                     pieces += 1

@@ -24,7 +24,8 @@ enum GIFFrames {
         }
     }
 
-    /// How many threads share the work.
+    /// The cores a batch of frames is sized for (at most 8; ``GIFEncoder``'s batches are
+    /// twice this).
     static var threads: Int { max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The threads' scratches, kept for a whole GIF (its passes included), each lent to one
@@ -33,8 +34,9 @@ enum GIFFrames {
         private let lock = NSLock()
         private var free: [Scratch] = []
 
-        /// Runs `body(i, scratch)` for every `i` in `0..<count`, on up to ``threads`` threads
-        /// at once, each call with a scratch no other call is using.
+        /// Runs `body(i, scratch)` for every `i` in `0..<count` on every core
+        /// (`DispatchQueue.concurrentPerform`), each call with a scratch no other call is
+        /// using: as many scratches are made as calls ever ran at once, one per core.
         func run(_ count: Int, _ body: (Int, Scratch) -> Void) {
             withoutActuallyEscaping(body) { body in
                 // Each call uses only the scratch it took and writes only its own results
@@ -168,7 +170,6 @@ enum GIFFrames {
                 }
             }
         }
-        func le16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
         // Disposal 1 (leave the frame in place), and the transparent index where it is used.
         var out: [UInt8] = [0x21, 0xF9, 0x04, useTransparency ? 0x05 : 0x04] + le16(min(0xFFFF, max(0, hold))) + [transparent, 0x00]
         out += [0x2C] + le16(rect.x) + le16(rect.y) + le16(rect.width) + le16(rect.height) + [0x00]
@@ -177,4 +178,7 @@ enum GIFFrames {
         }
         return out
     }
+
+    /// `v` as GIF writes numbers: two bytes, least significant first.
+    static func le16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
 }

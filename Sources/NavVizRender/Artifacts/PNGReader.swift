@@ -43,7 +43,7 @@ final class PNGReader {
     /// Width and height from a PNG's header, without decoding it; nil past 65,535 pixels
     /// (the most a GIF can hold).
     static func size(_ png: [UInt8]) -> (width: Int, height: Int)? {
-        guard png.count >= 29, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+        guard png.count >= 29, png.starts(with: PNGEncoder.signature),
               png[12...15].elementsEqual("IHDR".utf8) else { return nil }
         let w = be32(png, 16), h = be32(png, 20)
         guard w > 0, h > 0, w < 1 << 16, h < 1 << 16 else { return nil }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NavVizArtifacts
 import NavVizCore
-import NavVizFiles
 import NavVizShutdown
 
 /// Runs a command body, printing a ``NavVizError`` as `FILE: error: …` lines and exiting
@@ -12,12 +11,8 @@ import NavVizShutdown
 func reporting(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let failure as NavVizError {
-        Shutdown.waitIfStopping()
-        Terminal.error(failure.lines)
-        throw ExitCode(failure.status)
-    } catch let error as DocumentFile.LoadError {
-        let failure = NavVizError(error)
+    } catch {
+        guard let failure = NavVizError(converting: error) else { throw error }
         Shutdown.waitIfStopping()
         Terminal.error(failure.lines)
         throw ExitCode(failure.status)

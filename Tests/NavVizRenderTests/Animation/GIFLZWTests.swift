@@ -1,5 +1,6 @@
 import Testing
 @testable import NavVizRender
+import _NavVizTestSupport
 
 /// GIF's LZW as navviz writes it: libgd decodes every picture back to its indices, and the
 /// codes are those of the plain algorithm (one table lookup a pixel), runs and all.
@@ -14,7 +15,7 @@ struct GIFLZWTests {
     ]
 
     static func indices(_ kind: String, count: Int, colors: Int, seed: UInt64) -> [UInt8] {
-        var random = SplitMix(seed: seed)
+        var random = DocumentFuzzer.Random(seed: seed)
         switch kind {
         case "noise": return (0..<count).map { _ in UInt8(random.below(colors)) }
         case "runs":

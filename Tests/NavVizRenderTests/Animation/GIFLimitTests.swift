@@ -43,7 +43,7 @@ struct GIFLimitTests {
     /// striped labels, so that frames differ as much as a diagram's do.
     static func session(frames: Int) -> [[UInt8]] {
         let (width, height) = (128, 80)
-        var random = SplitMix(seed: 42)
+        var random = DocumentFuzzer.Random(seed: 42)
         let colours: [[UInt8]] = [[9, 105, 218], [221, 244, 255], [207, 34, 46], [26, 127, 55], [140, 149, 159], [188, 76, 0], [130, 80, 223]]
         var boxes: [(x: Int, y: Int, colour: Int)] = (0..<4).map { _ in (random.below(80), random.below(56), random.below(7)) }
         return (0..<frames).map { _ in
@@ -76,7 +76,7 @@ struct GIFLimitTests {
         let sizes = try GIFEncoder.reductions.map { colors, stride in
             var bytes = 0
             let kept = pngs.indices.filter { $0 % stride == 0 || $0 == pngs.count - 1 }
-            try GIFEncoder.encode(kept, count: pngs.count, delay: 10, lastFrameHold: 3, palette: GIFPalette(counts: survey.colors, maxColors: colors),
+            try GIFEncoder.encode(kept, delay: 10, lastFrameHold: GIFEncoder.lastFrameHold, palette: GIFPalette(counts: survey.colors, maxColors: colors),
                                   width: survey.width, height: survey.height, pool: GIFFrames.Pool(), png: png) { bytes += $0.count }
             return bytes
         }
@@ -99,6 +99,6 @@ struct GIFLimitTests {
         let last = GIFEncoder.reductions.last!
         #expect(last.colors == 31 && last.stride == 64)
         #expect(GIFEncoder.GIFError.tooLarge(10_000_000).description
-            == "animation.gif would be larger than 10 MB even with 31 colours and every 64th frame; choose fewer steps with --steps A..B or raise --gif-limit")
+            == "the GIF would be larger than 10 MB even with 31 colours and every 64th frame")
     }
 }

@@ -111,10 +111,10 @@ struct PNGEncoderTests {
     /// equals a fresh encoder's PNG and decodes to its own pixels.
     @Test(arguments: [0, 1, 2])
     func reusedBandsGiveAFreshEncodersBytes(seed: Int) throws {
-        var generator = Generator(seed: UInt64(seed + 1))
+        var generator = DocumentFuzzer.Random(seed: UInt64(seed + 1))
         let first = Picture.random(width: 37, height: 3 * PNGFrameEncoder.bandRows + 5, stride: 37 * 4, &generator)
         var pictures = [first]
-        for _ in 0..<6 { pictures.append(pictures.last!.changing(rows: 1 + Int(generator.next() % 3), &generator)) }
+        for _ in 0..<6 { pictures.append(pictures.last!.changing(rows: 1 + generator.below(3), &generator)) }
         pictures.append(first)
         pictures.append(Picture.random(width: 20, height: 7, stride: 96, &generator))
         pictures.append(pictures.last!.changingPadding())
@@ -190,13 +190,13 @@ private struct Picture {
         }
     }
 
-    static func random(width: Int, height: Int, stride: Int, _ generator: inout Generator) -> Picture {
+    static func random(width: Int, height: Int, stride: Int, _ generator: inout DocumentFuzzer.Random) -> Picture {
         // A few colours, so rows compress like a diagram's.
         let palette: [[UInt8]] = [[255, 255, 255, 255], [40, 40, 40, 255], [200, 120, 30, 255], [0, 0, 0, 0]]
         var bytes = [UInt8](repeating: 0xAB, count: stride * height)
         for y in 0..<height {
             for x in 0..<width {
-                let colour = palette[Int(generator.next() % UInt64(palette.count))]
+                let colour = palette[generator.below(palette.count)]
                 bytes.replaceSubrange(y * stride + 4 * x..<y * stride + 4 * x + 4, with: colour)
             }
         }
@@ -204,10 +204,10 @@ private struct Picture {
     }
 
     /// The picture with one pixel changed in each of `rows` random rows.
-    func changing(rows: Int, _ generator: inout Generator) -> Picture {
+    func changing(rows: Int, _ generator: inout DocumentFuzzer.Random) -> Picture {
         var out = self
         for _ in 0..<rows {
-            let y = Int(generator.next() % UInt64(height)), x = Int(generator.next() % UInt64(width))
+            let y = generator.below(height), x = generator.below(width)
             out.bytes[y * stride + 4 * x] &+= 1
         }
         return out
@@ -218,18 +218,5 @@ private struct Picture {
         var out = self
         for y in 0..<height { for i in 4 * width..<stride { out.bytes[y * stride + i] &+= 1 } }
         return out
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-private struct Generator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Testing
 import CGD
 import CZlib
 @testable import NavVizRender
+import _NavVizTestSupport
 
 /// The GIF encoder's PNG reader: every filter, RGB and RGBA (blended with the first pixel's
 /// colour), a zlib stream cut anywhere across IDAT chunks, navviz's own frames; other PNGs
@@ -30,7 +31,7 @@ struct PNGReaderTests {
         var length = UInt(zlib.count)
         #expect(compress2(&zlib, &length, filtered, UInt(filtered.count), 9) == Z_OK)
         zlib = Array(zlib[..<Int(length)])
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGEncoder.signature
         PNGEncoder.chunk("IHDR", PNGEncoder.be32(width) + PNGEncoder.be32(height) + [8, alpha ? 6 : 2, 0, 0, 0], into: &out)
         var start = 0, size = 1
         while start < zlib.count {
@@ -60,7 +61,7 @@ struct PNGReaderTests {
     @Test(arguments: [false, true])
     func everyFilterAndAnyCut(alpha: Bool) throws {
         let (width, height) = (29, 23)
-        var random = SplitMix(seed: alpha ? 2 : 1)
+        var random = DocumentFuzzer.Random(seed: alpha ? 2 : 1)
         var rgba = (0..<width * height * 4).map { _ in UInt8(random.below(256)) }
         // The first pixel opaque (the background others are blended with), some others
         // transparent or opaque.
