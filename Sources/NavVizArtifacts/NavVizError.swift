@@ -68,7 +68,8 @@ public struct NavVizError: Error, Sendable {
     }
 }
 
-/// The name messages use for an input: the path, or `<stdin>` for `-`.
+/// The name messages use for an input: the path, or `<stdin>` for `-`
+/// (``DocumentFile/displayName(_:)``).
 public func displayName(_ file: String) -> String {
-    file == "-" ? DocumentFile.stdinName : file
+    DocumentFile.displayName(file)
 }

@@ -50,6 +50,9 @@ public enum DocumentFile {
     /// The name messages use for standard input.
     public static let stdinName = "<stdin>"
 
+    /// The name messages use for an input: the path, or ``stdinName`` for `-`.
+    public static func displayName(_ path: String) -> String { path == "-" ? stdinName : path }
+
     /// Loads and validates the document at `path` (`-` reads standard input). Warnings are
     /// dropped; ``load(_:options:)`` returns them.
     public static func load(_ path: String, format: InputFormat? = nil) throws(LoadError) -> Document {
@@ -59,7 +62,7 @@ public enum DocumentFile {
     /// Loads and validates the document at `path` (`-` reads standard input).
     public static func load(_ path: String, options: Options) throws(LoadError) -> Loaded {
         let bytes = try read(path)
-        return try load(bytes: bytes, name: path == "-" ? stdinName : path,
+        return try load(bytes: bytes, name: displayName(path),
                         format: options.format ?? format(of: path, bytes: bytes), options: options)
     }
 

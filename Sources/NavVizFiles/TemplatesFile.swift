@@ -6,7 +6,7 @@ import NavVizCore
 public enum TemplatesFile {
     /// The templates in the file at `path` (`-` reads standard input).
     public static func load(_ path: String) throws(DocumentFile.LoadError) -> Templates {
-        let name = path == "-" ? DocumentFile.stdinName : path
+        let name = DocumentFile.displayName(path)
         let bytes = try DocumentFile.read(path)
         do {
             let json = try DocumentFile.valueTree(bytes, format: InputFormat(path: path) == .yaml ? .yaml : .json)

@@ -87,7 +87,7 @@ extension NavVizCommand {
         /// a tree too large to draw is refused while it is read.
         func request(picture: Bool = false) throws -> RouteRequest {
             let document = try input.load(file, picture: picture)
-            let name = file == "-" ? DocumentFile.stdinName : file
+            let name = displayName(file)
             var request: RouteRequest
             switch document {
             case .route(let r):

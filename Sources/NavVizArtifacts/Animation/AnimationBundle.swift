@@ -21,7 +21,7 @@ final class AnimationBundle {
     let theme: Theme
 
     /// Every frame's place, in order.
-    private(set) var places: [AnimationFrame.Place] = []
+    private var places: [AnimationFrame.Place] = []
     private var steps = SummaryWriter.Steps()
     private var player = PlayerModel()
     private let transitions: Spool
@@ -45,9 +45,6 @@ final class AnimationBundle {
     static func pngName(_ i: Int) -> String { frameName(i, "png") }
     /// `2nd`, `4th`.
     static func ordinal(_ n: Int) -> String { "\(n)" + (n % 10 == 2 && n % 100 != 12 ? "nd" : n % 10 == 3 && n % 100 != 13 ? "rd" : n % 10 == 1 && n % 100 != 11 ? "st" : "th") }
-
-    /// How many frames were planned.
-    var frameCount: Int { places.count }
 
     /// Forgets what an earlier planning recorded (a streamed reading that gave up part way
     /// is planned again).

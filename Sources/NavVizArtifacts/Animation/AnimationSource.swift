@@ -47,15 +47,15 @@ struct AnimationSource {
     /// 56 MB); a longer recording is read twice, a snapshot at a time, and its scenes built
     /// twice. (The hidden option `--held-bytes` sets the size, for tests that need the
     /// second reading.)
-    public static let heldBytes = 2 << 20
+    static let heldBytes = 2 << 20
     static let heldNodes = 25_000
 
     /// Reads `file` once and plans its animation of the states `steps` (all if nil),
     /// refusing it as soon as it would have more than `maxFrames` frames. Each state and its
     /// frames are recorded in `bundle` as they are planned.
     static func plan(_ file: String, settings: TimelineSettings, step: StepMode, theme: Theme,
-                     layout: AnimationRenderer.LayoutMode, steps: StepRange? = nil, maxFrames: Int = .max,
-                     heldBytes: Int = AnimationSource.heldBytes, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+                     layout: AnimationRenderer.LayoutMode, steps: StepRange?, maxFrames: Int,
+                     heldBytes: Int, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: settings.input) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, step: step, theme: theme, steps: steps)
             do {
@@ -192,7 +192,8 @@ struct AnimationSource {
 
     /// Every state in order (those of `steps`, the first of them without the transition
     /// that led to it); returns the timeline's title, what a streamed reading tolerated (a
-    /// whole reading has printed its warnings) and how many states were read. Reading stops
+    /// whole reading has reported its warnings to `diagnostics`:
+    /// ``TimelineSettings/build(_:diagnostics:)``) and how many states were read. Reading stops
     /// after the last state of `steps`. Throws ``SnapshotStream/Irregular`` when a streamed
     /// file has something to report.
     @discardableResult

@@ -1,5 +1,4 @@
 import Foundation
-import NavVizFiles
 import NavVizRender
 
 /// Draws an animation's frames into a staged directory.
@@ -16,8 +15,7 @@ enum FrameDrawing {
     /// scene. Messages name `output`, the destination as the user gave it, of which
     /// `directory` is the hidden staged copy.
     static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], bundle: AnimationBundle, png: Bool,
-                       maxPixels: Int = AnimationRenderer.Drawing.defaultMaxPixels,
-                       directory: String, output: String, progress: (Int, Int) -> Void = { _, _ in }) throws {
+                       maxPixels: Int, directory: String, output: String, progress: (Int, Int) -> Void) throws {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)

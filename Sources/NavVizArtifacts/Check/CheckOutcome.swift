@@ -70,7 +70,7 @@ public struct CheckOutcome {
             outcome.transitions = expected.compare(to: actual)
             outcome.expectedFailure = expected.failure
             outcome.actualFailure = actual.failure
-            outcome.drift = expected.drift(to: actual)
+            outcome.drift = expected.drift(to: actual, compared: outcome.transitions)
         } catch {
             outcome.error = NavVizError(converting: error) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.software)
         }

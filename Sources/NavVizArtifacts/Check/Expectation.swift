@@ -90,13 +90,14 @@ struct Expectation: Equatable {
         return Expectation(source: source, dialect: dialect, redact: redact, transitions: transitions, failure: failure)
     }
 
-    /// Readable differences, empty when the operations match (labels are informative only).
-    func drift(to actual: Expectation) -> [String] {
+    /// Readable differences, empty when the operations match (labels are informative only);
+    /// `compared` is ``compare(to:)`` of the same two.
+    func drift(to actual: Expectation, compared: [TransitionCheck]) -> [String] {
         var out: [String] = []
         if transitions.count != actual.transitions.count {
             out.append("expected \(transitions.count) transitions, got \(actual.transitions.count)")
         }
-        out += compare(to: actual).filter { $0.status != .matched }.flatMap(\.lines)
+        out += compared.filter { $0.status != .matched }.flatMap(\.lines)
         if failure != actual.failure {
             out.append("failure:")
             if let f = failure { out.append("  - \(f)") }

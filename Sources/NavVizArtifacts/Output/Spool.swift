@@ -22,7 +22,8 @@ final class Spool: @unchecked Sendable {
     /// Where each row starts in the file; the last entry is where the next would start.
     private var offsets: [Int] = [0]
     private var buffer: [UInt8] = []
-    private var flushed = 0
+    /// How many bytes are in the file: all but the buffer's.
+    private var flushed: Int { offsets[offsets.count - 1] - buffer.count }
     /// The first failure to read a row back (the rows written are then incomplete).
     private(set) var readFailure: WriteError?
     private let fail: (Error) -> NavVizError
@@ -56,11 +57,10 @@ final class Spool: @unchecked Sendable {
     func flush() throws {
         guard !buffer.isEmpty else { return }
         guard FileDescriptor.writeAll(buffer, to: fd) else { throw fail(WriteError()) }
-        flushed += buffer.count
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Row `i` as written. A row that cannot be read back is empty, and ``readFailure``
+    /// Row `i` as written. A row that cannot be read back is `null`, and ``readFailure``
     /// says why.
     func row(_ i: Int) -> JSONOutput.Written {
         let start = offsets[i], length = offsets[i + 1] - start
@@ -75,7 +75,7 @@ final class Spool: @unchecked Sendable {
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 if readFailure == nil { readFailure = n == 0 ? WriteError(errno: EIO) : WriteError() }
-                return JSONOutput.Written(writtenBefore: "null")
+                return JSONOutput.Written(.null)
             }
             done += n
         }
@@ -86,7 +86,6 @@ final class Spool: @unchecked Sendable {
     func reset() throws {
         buffer.removeAll(keepingCapacity: true)
         offsets = [0]
-        flushed = 0
         guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw fail(WriteError()) }
     }
 

@@ -42,7 +42,8 @@ public indirect enum JSONOutput: Sendable {
     }
 
     /// The text of a value, kept to be written again (``JSONOutput/written(_:)``); made only
-    /// by writing a ``JSONOutput``, so it is valid JSON.
+    /// by writing a ``JSONOutput``, or read back from where such text was kept
+    /// (``init(writtenBefore:)``), so it is valid JSON.
     public struct Written: Hashable, Sendable {
         public let text: String
         public init(_ value: JSONOutput) { text = value.text }

@@ -49,8 +49,6 @@ public struct AnimationFrame: Sendable {
         public var shown: Int?
         /// As ``AnimationFrame/operationNodes``.
         public var operationNodes: [[String]]?
-
-        public var place: Place { Place(phase: phase, transition: transition) }
     }
 
     public var info: Info {

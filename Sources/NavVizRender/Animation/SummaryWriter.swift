@@ -84,9 +84,6 @@ public enum SummaryWriter {
         /// Rows kept besides the first and the latest when not every row fits.
         static let candidates = 4 * SummaryWriter.shownSteps
 
-        /// How many transitions were added, and their operations.
-        public private(set) var count = 0
-        public private(set) var operationCount = 0
         /// Every row, while their text without links fits in a paste; nil after.
         private var all: [Row]? = []
         private var allBytes = 0
@@ -103,8 +100,6 @@ public enum SummaryWriter {
         /// `index + 1`), drawn as the frames `frames`. Transitions come in order.
         public mutating func add(index: Int, _ transition: Timeline.Transition, frames: [Int]) {
             var row = Row(index: index, transition: transition, frames: frames.count > 4 ? [frames[0], frames[1], -1, frames[frames.count - 1]] : frames)
-            count += 1
-            operationCount += row.operations
             if all != nil {
                 row = row.formatted()
                 all!.append(row)
@@ -152,7 +147,7 @@ public enum SummaryWriter {
                                 theme: Theme, limit: Int = limit) -> String {
         // Bytes bound characters: a text of fewer bytes than the paste limit has fewer characters.
         let budget = min(limit, pasteLimit - 1)
-        let states = outline.stateCount, transitions = steps.count, operations = steps.operationCount
+        let states = outline.stateCount, transitions = outline.transitionCount, operations = outline.operationCount
         var head = "# \(MarkdownText.inline(clip(title, shownText)))\n\n"
         head += "\(count(states, "state")), \(count(transitions, "transition")), \(count(operations, "operation")); \(count(frameCount, "frame")). "
             + (files == nil ? "The frames and the player (`index.html`) are in the animation's folder.\n\n" : "Open `index.html` to step through them.\n\n")

@@ -137,9 +137,7 @@ public struct PlayerModel: Sendable {
     /// ``list(count:row:)``s of the rows this model returned.
     public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, windows: JSONOutput, frames: JSONOutput,
                                 to sink: (String) throws(E) -> Void) throws(E) {
-        func rows(_ rows: [JSONOutput.Written]) -> JSONOutput {
-            .items(count: rows.count, .compactLines) { .written(rows[$0]) }
-        }
+        func rows(_ rows: [JSONOutput.Written]) -> JSONOutput { Self.list(count: rows.count) { rows[$0] } }
         let data = JSONOutput.object([
             ("title", .string(title)), ("delay", .int(delayMilliseconds)), ("background", .string(background)),
             ("windows", windows), ("texts", rows(texts.rows)), ("nodeStyles", rows(nodeStyles.rows)),

@@ -1,4 +1,5 @@
 import Foundation
+import NavVizArtifacts
 import NavVizCore
 import NavVizFiles
 
@@ -53,7 +54,7 @@ enum WorkflowCommands {
     /// Prints annotations on standard error.
     static func emit(_ annotations: [Annotation]) {
         guard !annotations.isEmpty else { return }
-        _ = Terminal.write(Array((annotations.map(command).joined(separator: "\n") + "\n").utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(Array((annotations.map(command).joined(separator: "\n") + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// The annotations of `FILE: error: …` lines (`FILE:LINE: error:` and

@@ -28,7 +28,7 @@ enum Terminal {
     static func error(_ lines: [String], annotate: Bool = true) {
         guard !lines.isEmpty else { return }
         let text = lines.map { Style.highlightError(PlainText.visible($0)) }.joined(separator: "\n") + "\n"
-        _ = write(Array(text.utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
         if annotate, WorkflowCommands.enabled {
             WorkflowCommands.emit(WorkflowCommands.annotations(errorLines: lines))
         }
@@ -39,7 +39,7 @@ enum Terminal {
     static func diagnostic(_ diagnostic: Diagnostic) {
         let line = PlainText.visible(diagnostic.line)
         let text = diagnostic.kind == .warning ? Style.highlightWarning(line) : line
-        _ = write(Array((text + "\n").utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// What the library's calls report through, printed here; with `progress`, frames drawn
@@ -51,19 +51,14 @@ enum Terminal {
     /// Writes a line of status (the path of what was written) to stdout; a stdout that
     /// cannot take it (a full disk) is not worth failing a finished run for.
     static func out(_ text: String) {
-        _ = write(Array(text.utf8), to: STDOUT_FILENO)
+        _ = FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO)
     }
 
     /// Writes the requested output to stdout; a failure names `<stdout>` and why.
     static func output(_ bytes: [UInt8]) throws {
-        guard write(bytes, to: STDOUT_FILENO) else {
+        guard FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) else {
             throw NavVizError(["<stdout>: error: cannot write: \(WriteError().reason)"], status: NavVizError.Status.cannotCreate)
         }
-    }
-
-    /// Writes all of `bytes` to `fd`; false (with `errno` set) when it cannot.
-    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        FileDescriptor.writeAll(bytes, to: fd)
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
@@ -93,10 +88,10 @@ final class Progress {
     init(enabled: Bool) { self.enabled = enabled }
     func update(_ done: Int, _ total: Int) {
         guard enabled else { return }
-        _ = Terminal.write(Array("\rrendering frames \(done)/\(total)".utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(Array("\rrendering frames \(done)/\(total)".utf8), to: STDERR_FILENO)
     }
     func finish() {
         guard enabled else { return }
-        _ = Terminal.write(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
     }
 }
