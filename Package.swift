@@ -67,7 +67,7 @@ let package = Package(
         // The last stage: animation bundles, expectations and check reports written to disk
         // atomically (documents and recordings read through NavVizFiles, drawn through
         // NavVizRender). The CLI is a shell around it.
-        .target(name: "NavVizArtifacts", dependencies: ["NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown"]),
+        .target(name: "NavVizArtifacts", dependencies: ["NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "CZlib"]),
         .executableTarget(
             name: "navviz",
             dependencies: [
@@ -86,7 +86,7 @@ let package = Package(
         ),
         // `make bench`: the cost of one record of a 30-node tree.
         .executableTarget(name: "navviz-recorder-bench", dependencies: ["NavVizRecorder"]),
-        .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles"]),
+        .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles", "CGD"]),
         .testTarget(
             name: "NavVizCoreTests",
             dependencies: [
@@ -101,7 +101,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavVizFilesTests", dependencies: ["NavVizFiles", "NavVizCore"]),
-        .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "NavVizFiles", "NavVizRender", "_NavVizTestSupport"]),
+        .testTarget(name: "NavVizArtifactsTests", dependencies: ["NavVizArtifacts", "NavVizCore", "NavVizFiles", "NavVizRender", "_NavVizTestSupport", "CZlib", "CGD"]),
         // CGD: libgd decodes the PNGs and GIFs navviz writes, as a decoder not navviz's own.
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender", "NavVizCore", "_NavVizTestSupport", "CZlib", "CGD"]),
         // NavVizArtifacts: what the binary writes made in this process too, to compare with

@@ -9,9 +9,10 @@ internal import CGraphviz
 /// cairo's headers are not a build dependency, so its few calls are looked up at run time in
 /// the library the Graphviz cairo plugin itself uses (``libraryName``, found where the
 /// system's loader looks, or else beside libgvc, as in Homebrew's lib/); without it,
-/// ``load()`` gives nil and Graphviz keeps its own surfaces. The canvas owns its pixels and
-/// its surface, and frees both in `deinit`. Only used under ``Graphviz``'s lock; C pointers
-/// never leave the Graphviz folder.
+/// ``load()`` gives nil and Graphviz keeps its own surfaces. The surface is made over a
+/// ``Raster``'s memory, which the canvas keeps as long as the surface and lends as the page
+/// drawn; the canvas destroys the surface in `deinit`. Only used under ``Graphviz``'s lock;
+/// C pointers never leave the Graphviz folder.
 final class CairoCanvas {
     /// cairo's calls, by their C signatures.
     private struct Calls {
@@ -52,9 +53,11 @@ final class CairoCanvas {
     private let calls: Calls
     private let library: UnsafeMutableRawPointer
     private var surface: OpaquePointer?
-    private var data: UnsafeMutableRawPointer?
-    /// The surface's size in pixels, and the bytes from one row to the next.
-    private(set) var width = 0, height = 0, stride = 0
+    /// The pixels the surface draws on (nil before the first ``reserve(width:height:)``).
+    private var raster: Raster?
+    /// The surface's size in pixels.
+    var width: Int { raster?.width ?? 0 }
+    var height: Int { raster?.height ?? 0 }
 
     private init(calls: Calls, library: UnsafeMutableRawPointer) {
         self.calls = calls
@@ -101,23 +104,22 @@ final class CairoCanvas {
         release()
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return false }
         let stride = Int(calls.strideForWidth(Self.argb32, Int32(width)))
-        guard stride >= 4 * width, let data = calloc(stride, height) else { return false }
-        let surface = calls.createForData(data.assumingMemoryBound(to: UInt8.self), Self.argb32, Int32(width), Int32(height), Int32(stride))
+        guard let raster = Raster(width: width, height: height, stride: stride) else { return false }
+        let surface = calls.createForData(raster.baseAddress.assumingMemoryBound(to: UInt8.self), Self.argb32, Int32(width), Int32(height), Int32(stride))
         guard calls.surfaceStatus(surface) == 0 else {
             calls.surfaceDestroy(surface)
-            free(data)
             return false
         }
-        (self.surface, self.data, self.width, self.height, self.stride) = (surface, data, width, height, stride)
+        (self.surface, self.raster) = (surface, raster)
         return true
     }
 
     /// Clears the surface to transparent black (as a new surface is) and runs `body` with a
     /// new cairo context drawing on it, destroyed when `body` returns.
     func draw<T>(_ body: (OpaquePointer) -> T) -> T? {
-        guard let surface, let data else { return nil }
+        guard let surface, let raster else { return nil }
         calls.surfaceFlush(surface)
-        memset(data, 0, stride * height)
+        raster.clear()
         calls.surfaceMarkDirty(surface)
         guard let context = calls.create(surface) else { return nil }
         defer {
@@ -127,19 +129,17 @@ final class CairoCanvas {
         return body(context)
     }
 
-    /// The top-left `width` × `height` pixels of the surface as drawn (cairo's ARGB32, rows
-    /// the surface's stride apart), lent for the duration of `body`; nil when the surface is
-    /// smaller.
-    func withImage<T>(width: Int, height: Int, _ body: (BGRAImage) -> T) -> T? {
-        guard let surface, let data, width <= self.width, height <= self.height else { return nil }
+    /// The top-left `width` × `height` pixels of the surface as drawn; nil when the surface
+    /// is smaller. The page is the canvas's raster: valid until the next drawing.
+    func page(width: Int, height: Int) -> RasterPage? {
+        guard let surface, let raster else { return nil }
         calls.surfaceFlush(surface)
-        return body(BGRAImage(width: width, height: height, stride: stride,
-                              bytes: UnsafeRawBufferPointer(start: data, count: stride * height)))
+        return RasterPage(raster, width: width, height: height)
     }
 
+    /// Destroys the surface, then lets go of the pixels it drew on.
     private func release() {
         if let surface { calls.surfaceDestroy(surface) }
-        free(data)
-        (surface, data, width, height, stride) = (nil, nil, 0, 0, 0)
+        (surface, raster) = (nil, nil)
     }
 }

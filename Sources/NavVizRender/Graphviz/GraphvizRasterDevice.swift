@@ -16,8 +16,9 @@ internal import CGraphviz
 /// Only used under ``Graphviz``'s lock. The C structures Graphviz keeps pointers to are owned
 /// here and freed in `deinit`; the owner (``Graphviz``) keeps the device as long as the
 /// context it is installed in, and with it the canvas (a frame's pixels: tens of megabytes
-/// for a large animation). C pointers stay in the Graphviz folder: a page's pixels are lent
-/// as a ``BGRAImage`` for the duration of one call.
+/// for a large animation). C pointers stay in the Graphviz folder: a page is handed on as a
+/// ``RasterPage``, the canvas's own raster or a copy of the page cairo drew on a surface of
+/// its own.
 final class GraphvizRasterDevice {
     /// The device name to render with.
     static let device = NAVVIZ_RASTER_DEVICE
@@ -30,7 +31,14 @@ final class GraphvizRasterDevice {
     private let canvas = CairoCanvas.load()
 
     /// Who receives the page being drawn; set only while ``draw(_:_:into:)`` runs.
-    private var receiver: ((BGRAImage) -> Void)?
+    private var receiver: Receiver?
+
+    /// What is done with a page Graphviz drew: only its size read (it was drawn on the
+    /// canvas, which is lent as it is), or a copy of it handed on.
+    private enum Receiver {
+        case size((_ width: Int, _ height: Int) -> Void)
+        case page((RasterPage) -> Void)
+    }
 
     private init() {}
 
@@ -48,8 +56,17 @@ final class GraphvizRasterDevice {
             let device = Unmanaged<GraphvizRasterDevice>.fromOpaque(context).takeUnretainedValue()
             // An ARGB32 surface's rows are 4-byte aligned, so they are exactly 4 × width bytes apart.
             let (width, height) = (Int(width), Int(height))
-            device.receiver?(BGRAImage(width: width, height: height, stride: 4 * width,
-                                       bytes: UnsafeRawBufferPointer(start: pixels, count: 4 * width * height)))
+            switch device.receiver {
+            case .size(let receive):
+                receive(width, height)
+            case .page(let receive):
+                guard let raster = Raster(width: width, height: height, stride: 4 * width,
+                                          copying: UnsafeRawBufferPointer(start: pixels, count: 4 * width * height)),
+                      let page = RasterPage(raster, width: width, height: height) else { return }
+                receive(page)
+            case nil:
+                break
+            }
         }, Unmanaged.passUnretained(device).toOpaque())
         return device.tables == nil ? nil : device
     }
@@ -66,37 +83,38 @@ final class GraphvizRasterDevice {
     /// first time on a canvas of one pixel, where cairo clips nearly all the drawing away,
     /// and then only a frame larger than all before it). Otherwise cairo draws on a surface
     /// of its own (`gvRenderData`).
-    func draw(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, into receive: (BGRAImage) -> Void) -> Bool {
+    func draw(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, into receive: (RasterPage) -> Void) -> Bool {
         if let canvas {
             if canvas.width == 0 { _ = canvas.reserve(width: 1, height: 1) }
             for _ in 0..<2 {
                 var page: (width: Int, height: Int)?
                 // Only the page's size is read here: its pixels are the canvas's.
-                let status = withReceiver({ page = ($0.width, $0.height) }) {
+                let status = withReceiver(.size { page = ($0, $1) }) {
                     canvas.draw { context in gvRenderContext(gvc, graph, Self.device, UnsafeMutableRawPointer(context)) }
                 }
                 guard status == 0, let page else { break }
-                if canvas.withImage(width: page.width, height: page.height, receive) != nil { return true }
+                if let drawn = canvas.page(width: page.width, height: page.height) {
+                    receive(drawn)
+                    return true
+                }
                 guard canvas.reserve(width: page.width, height: page.height) else { break }
             }
         }
         var lent = false
-        let status: Int32 = withReceiver({ lent = true; receive($0) }) {
+        let status: Int32 = withoutActuallyEscaping(receive) { receive in withReceiver(.page { lent = true; receive($0) }) {
             var buffer: UnsafeMutablePointer<CChar>?
             var length = 0
             let status = navviz_render_data(gvc, graph, Self.device, &buffer, &length)
             if let buffer { gvFreeRenderData(buffer) }
             return status
-        }
+        } }
         return status == 0 && lent
     }
 
     /// Runs `body` with `receiver` receiving the pages Graphviz draws.
-    private func withReceiver<T>(_ receiver: (BGRAImage) -> Void, _ body: () -> T) -> T {
-        withoutActuallyEscaping(receiver) { receiver in
-            self.receiver = receiver
-            defer { self.receiver = nil }
-            return body()
-        }
+    private func withReceiver<T>(_ receiver: Receiver, _ body: () -> T) -> T {
+        self.receiver = receiver
+        defer { self.receiver = nil }
+        return body()
     }
 }

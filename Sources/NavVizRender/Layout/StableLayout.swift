@@ -29,6 +29,11 @@ public struct StableLayout: Sendable {
     public struct EdgeKey: Hashable, Sendable {
         public var from: String
         public var to: String
+
+        package init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// The engine frames are drawn with.

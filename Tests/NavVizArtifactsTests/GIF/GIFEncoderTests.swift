@@ -1,5 +1,7 @@
 import Testing
+import _NavVizTestSupport
 import NavVizCore
+@testable import NavVizArtifacts
 @testable import NavVizRender
 
 /// animation.gif read back by libgd: every frame shows its PNG frame in the palette's
@@ -16,7 +18,7 @@ struct GIFEncoderTests {
     /// What the canvas should show for `png` on a `width` × `height` canvas: its pixels (the
     /// rest in its first pixel's colour), each as the palette's nearest entry.
     static func expected(_ png: [UInt8], palette: GIFPalette, width: Int, height: Int) throws -> [UInt8] {
-        let p = try #require(PNGEncoder.pixels(png))
+        let p = try #require(LibGD.pixels(png))
         var nearest: [UInt32: UInt8] = [:]
         func index(_ rgb: UInt32) -> UInt8 {
             if let known = nearest[rgb] { return known }

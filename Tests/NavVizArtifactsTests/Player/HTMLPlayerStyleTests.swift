@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NavVizArtifacts
 @testable import NavVizRender
 
 /// The player's style sheet: under `prefers-reduced-motion: reduce` nothing in the picture

@@ -1,3 +1,4 @@
+import NavVizRender
 import NavVizCore
 
 /// `manifest.json`: the frames, their labels, phases, operations and file names, for other

@@ -1,3 +1,4 @@
+import NavVizRender
 import NavVizCore
 
 /// A single self-contained HTML file that plays an animation offline.

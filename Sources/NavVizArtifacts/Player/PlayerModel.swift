@@ -1,3 +1,4 @@
+import NavVizRender
 import NavVizCore
 
 /// What the HTML player draws, gathered a frame at a time while the frames are drawn.

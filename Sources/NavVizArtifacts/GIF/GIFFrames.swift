@@ -1,3 +1,4 @@
+import NavVizRender
 import Foundation
 
 /// The work ``GIFEncoder`` does per frame, on every core (``Pool``): counting a sample of

@@ -1,3 +1,4 @@
+import NavVizRender
 internal import CZlib
 
 /// Reads a PNG's pixels a row at a time as 8-bit RGB, for the GIF encoder: without making a

@@ -21,7 +21,7 @@ struct PNGEncoderTests {
             #expect(Array(fast.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             // Truecolour without alpha: navviz's encoder wrote it, not cairo's (RGBA) writer.
             #expect(fast.count > 25 && fast[25] == 2, "\(sample): the fast path fell back to cairo's PNG")
-            let a = try #require(PNGEncoder.pixels(fast)), b = try #require(PNGEncoder.pixels(cairo))
+            let a = try #require(LibGD.pixels(fast)), b = try #require(LibGD.pixels(cairo))
             #expect(a.width == b.width && a.height == b.height)
             var differing = 0, largest = 0
             for (p, q) in zip(a.rgb, b.rgb) where p != q {
@@ -79,7 +79,7 @@ struct PNGEncoderTests {
         let first = try pages.map(png)
         for (i, page) in (pages + pages.reversed()).enumerated() {
             let drawn = try png(page)
-            let cairo = try #require(PNGEncoder.pixels(try Graphviz.shared.render(dot: page.dot, format: .png, engine: page.engine)))
+            let cairo = try #require(LibGD.pixels(try Graphviz.shared.render(dot: page.dot, format: .png, engine: page.engine)))
             let j = i < pages.count ? i : 2 * pages.count - 1 - i
             let same = drawn == first[j]
             #expect(same, "page \(j + 1) drawn again differs")
@@ -99,7 +99,7 @@ struct PNGEncoderTests {
             255, 0, 0, 255, 128, 128, 128, 128, 7, 7, 7, 7,
         ])
         let png = try #require(image.png(PNGFrameEncoder()))
-        let p = try #require(PNGEncoder.pixels(png))
+        let p = try #require(LibGD.pixels(png))
         #expect(p.width == 2 && p.height == 2)
         #expect(p.rgb == [0xFF0000, 0x00FF00, 0x0000FF, 0xFF8080])
         let (_, _, raw) = try Self.wellFormed(png)
@@ -175,7 +175,8 @@ private struct Picture {
     var bytes: [UInt8]
 
     func png(_ encoder: PNGFrameEncoder) -> [UInt8]? {
-        bytes.withUnsafeBytes { encoder.png(BGRAImage(width: width, height: height, stride: stride, bytes: $0)) }
+        let raster = bytes.withUnsafeBytes { Raster(width: width, height: height, stride: stride, copying: $0) }
+        return raster.flatMap { RasterPage($0, width: width, height: height) }.flatMap(encoder.png)
     }
 
     /// The unfiltered RGB rows a PNG of this picture holds.

@@ -48,7 +48,7 @@ struct FrameCaptionTests {
         #expect(XMLParser(data: Data(captioned.svg)).parse())
         // PNG frames get it from Graphviz, as the graph's label: a taller picture.
         let plainPNG = try #require(plain.png), captionedPNG = try #require(captioned.png)
-        let a = try #require(PNGEncoder.pixels(plainPNG)), b = try #require(PNGEncoder.pixels(captionedPNG))
+        let a = try #require(LibGD.pixels(plainPNG)), b = try #require(LibGD.pixels(captionedPNG))
         #expect(b.height > a.height + 20)
     }
 
@@ -67,7 +67,7 @@ struct FrameCaptionTests {
             let drawn = try drawing.render(frames, png: true, captions: [["wide"], ["narrow"]], maxPixels: maxPixels)
             for (i, frame) in drawn.enumerated() {
                 let bytes = try #require(frame.png)
-                let png = try #require(PNGEncoder.pixels(bytes))
+                let png = try #require(LibGD.pixels(bytes))
                 #expect(png.width <= maxPixels && png.height <= maxPixels, "frame \(i + 1): \(png.width)x\(png.height)")
                 #expect(png.width > 100, "frame \(i + 1) is framed on its nodes, not shrunk to nothing")
             }

@@ -55,12 +55,13 @@ final class PNGFrameEncoder: @unchecked Sendable {
         stream.deallocate()
     }
 
-    /// The PNG of `image`, or nil when the image is not a picture (empty, or its bytes too
-    /// few for its size) or zlib fails.
-    func png(_ image: BGRAImage) -> [UInt8]? {
-        let (width, height, stride) = (image.width, image.height, image.stride)
-        guard streamReady, width > 0, height > 0, stride >= 4 * width, image.bytes.count >= stride * height,
-              let source = image.bytes.baseAddress else { return nil }
+    /// The PNG of `page`, or nil when zlib fails.
+    func png(_ page: RasterPage) -> [UInt8]? {
+        page.raster.withUnsafeBytes { png($0.baseAddress!, width: page.width, height: page.height, stride: page.raster.stride) }
+    }
+
+    private func png(_ source: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8]? {
+        guard streamReady else { return nil }
         if shape != (width, height, stride) {
             shape = (width, height, stride)
             previous = [UInt8](repeating: 0, count: stride * height)

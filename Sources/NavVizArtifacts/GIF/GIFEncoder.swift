@@ -1,3 +1,4 @@
+import NavVizRender
 import NavVizCore
 
 /// Encodes PNG frames as one animated GIF (GIF89a), in-process and on every core. Frames are

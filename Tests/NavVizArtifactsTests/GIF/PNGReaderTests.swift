@@ -1,6 +1,7 @@
 import Testing
 import CGD
 import CZlib
+@testable import NavVizArtifacts
 @testable import NavVizRender
 import _NavVizTestSupport
 
@@ -80,7 +81,7 @@ struct PNGReaderTests {
     /// navviz's own frames (the band encoder's PNG) read as libgd reads them.
     @Test func navvizFramesReadAsLibgdReadsThem() throws {
         for png in try GIFLimitTests.pngs() {
-            let mine = try #require(Self.read(png)), gd = try #require(PNGEncoder.pixels(png))
+            let mine = try #require(Self.read(png)), gd = try #require(LibGD.pixels(png))
             #expect(mine.width == gd.width && mine.height == gd.height)
             let rgb = gd.rgb.flatMap { [UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
             #expect(mine.rgb == rgb)

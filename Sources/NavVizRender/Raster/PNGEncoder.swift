@@ -2,9 +2,9 @@ internal import CZlib
 
 /// PNG's container: the signature and chunks with their CRCs around an IDAT that
 /// ``PNGFrameEncoder`` compresses. C pointers never leave this file.
-enum PNGEncoder {
+package enum PNGEncoder {
     /// The eight bytes every PNG starts with.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A truecolour (8-bit RGB, not interlaced) PNG of `width` × `height` pixels whose
     /// compressed rows are `idat` (a zlib stream).

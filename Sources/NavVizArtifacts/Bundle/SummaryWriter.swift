@@ -1,3 +1,4 @@
+import NavVizRender
 import Foundation
 import NavVizCore
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavVizCore
+@testable import NavVizArtifacts
 @testable import NavVizRender
 
 /// summary.md fits where it is pasted, however long the session: under 65,536 characters,

@@ -1,11 +1,10 @@
 import CGD
-@testable import NavVizRender
 
-extension PNGEncoder {
-    /// A PNG's size and pixels as 0xRRGGBB (alpha dropped), decoded by libgd: for tests that
-    /// compare two PNGs' pictures rather than their bytes, with a decoder that is not
-    /// navviz's own. (navviz itself does not link libgd.)
-    static func pixels(_ png: [UInt8]) -> (width: Int, height: Int, rgb: [UInt32])? {
+/// libgd as a decoder that is not navviz's own (navviz itself does not link libgd): for
+/// tests that compare the pictures of two PNGs rather than their bytes.
+public enum LibGD {
+    /// A PNG's size and pixels as 0xRRGGBB (alpha dropped); nil when libgd cannot read it.
+    public static func pixels(_ png: [UInt8]) -> (width: Int, height: Int, rgb: [UInt32])? {
         var bytes = png
         guard let image = bytes.withUnsafeMutableBytes({ gdImageCreateFromPngPtr(Int32($0.count), $0.baseAddress) }) else { return nil }
         defer { gdImageDestroy(image) }

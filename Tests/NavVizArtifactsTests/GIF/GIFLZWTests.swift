@@ -1,4 +1,5 @@
 import Testing
+@testable import NavVizArtifacts
 @testable import NavVizRender
 import _NavVizTestSupport
 

@@ -1,5 +1,6 @@
 import Testing
 import CGD
+@testable import NavVizArtifacts
 @testable import NavVizRender
 
 /// Reads GIFs back for the tests, with libgd (an independent decoder) doing the LZW: the

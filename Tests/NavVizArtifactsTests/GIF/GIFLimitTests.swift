@@ -1,5 +1,6 @@
 import Testing
 import NavVizCore
+@testable import NavVizArtifacts
 @testable import NavVizRender
 import _NavVizTestSupport
 
