@@ -107,7 +107,7 @@ let package = Package(
         // NavVizArtifacts: what the binary writes made in this process too, to compare with
         // a run of the binary (the CLI's part) where the library's variations are tested in
         // NavVizArtifactsTests.
-        .testTarget(name: "navvizTests", dependencies: ["_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizArtifacts"]),
+        .testTarget(name: "navvizTests", dependencies: ["navviz", "_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizArtifacts"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
     ]
 )

@@ -14,11 +14,11 @@ public enum DocumentFile {
         /// The file's content is not a valid document (sysexits 65).
         case invalid(path: String, DocumentError)
 
-        /// Every message line, each `FILE: error: …`.
-        public var lines: [String] {
+        /// What went wrong, as diagnostics naming the file (and where in it).
+        public var diagnostics: [Diagnostic] {
             switch self {
-            case .unreadable(let path, let reason): ["\(path): error: cannot read: \(reason)"]
-            case .invalid(let path, let error): error.lines(file: path)
+            case .unreadable(let path, let reason): [.error("cannot read: \(reason)", file: path)]
+            case .invalid(let path, let error): error.diagnostics(file: path)
             }
         }
     }
@@ -47,11 +47,11 @@ public enum DocumentFile {
         public var warnings: [DocumentWarning]
     }
 
-    /// The name messages use for standard input.
-    public static let stdinName = "<stdin>"
+    /// The name messages use for standard input (``Diagnostic/stdinName``).
+    public static let stdinName = Diagnostic.stdinName
 
     /// The name messages use for an input: the path, or ``stdinName`` for `-`.
-    public static func displayName(_ path: String) -> String { path == "-" ? stdinName : path }
+    public static func displayName(_ path: String) -> String { Diagnostic.displayName(path) }
 
     /// Loads and validates the document at `path` (`-` reads standard input). Warnings are
     /// dropped; ``load(_:options:)`` returns them.

@@ -106,13 +106,9 @@ extension NavVizCommand {
                     try StepSummary.append(to: stepSummary, diagnostics: Terminal.diagnostics()) { written.stepSummary(limit: $0) }
                 }
                 if let failure = written.failure {
-                    throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.checkFailed)
+                    throw NavVizError(.failed, file: Diagnostic.displayName(file), failure)
                 }
             }
         }
     }
 }
-
-extension StepMode: ExpressibleByArgument {}
-extension AnimationRenderer.LayoutMode: ExpressibleByArgument {}
-extension DiffDialect: ExpressibleByArgument {}

@@ -98,7 +98,7 @@ extension NavVizCommand {
                             try Terminal.output(Array(text.utf8))
                         }
                     } catch let failure as NavVizError {
-                        Terminal.error(failure.lines)
+                        Terminal.error(failure.diagnostics)
                         failed = failed ?? failure
                     }
                 }
@@ -106,14 +106,14 @@ extension NavVizCommand {
                     do {
                         try StepSummary.append(to: stepSummary, diagnostics: diagnostics) { CheckSummary.markdown(outcomes, limit: $0) }
                     } catch let failure as NavVizError {
-                        Terminal.error(failure.lines)
+                        Terminal.error(failure.diagnostics)
                         failed = failed ?? failure
                     }
                 }
                 // An unreadable input outranks a failed report, which outranks drift.
-                let status = outcomes.compactMap { $0.error?.status }.first ?? failed?.status
-                    ?? (outcomes.contains { $0.status == .drifted } ? NavVizError.Status.checkFailed : nil)
-                if let status { throw NavVizError([], status: status) }
+                let kind = outcomes.compactMap { $0.error?.kind }.first ?? failed?.kind
+                    ?? (outcomes.contains { $0.status == .drifted } ? .failed : nil)
+                if let kind { throw NavVizError(kind, []) }
             }
         }
 
@@ -123,7 +123,7 @@ extension NavVizCommand {
         private func show(_ o: CheckOutcome, text: Bool, annotate: Bool, several: Bool) {
             switch o.status {
             case .error:
-                Terminal.error(o.error?.lines ?? [])
+                Terminal.error(o.error?.diagnostics ?? [])
             case .matched:
                 if text {
                     Terminal.out("\(o.name): ok (\(o.transitions.count) transitions, \(o.transitions.compactMap(\.actual).map(\.count).reduce(0, +)) operations match \(o.expect))\n")
@@ -144,7 +144,8 @@ extension NavVizCommand {
                                                  message: "expected: \(o.expectedFailure ?? "the destination is reached")\nactual: \(o.actualFailure ?? "the destination is reached")"))
                     }
                 }
-                Terminal.error(["\(o.name): error: the operations drifted from \(o.expect) (re-record with --record if the change is intended)"], annotate: annotations.isEmpty)
+                Terminal.error([.error("the operations drifted from \(o.expect) (re-record with --record if the change is intended)", file: o.name)],
+                               annotate: annotations.isEmpty)
                 WorkflowCommands.emit(annotations)
             }
         }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import NavVizArtifacts
 import NavVizCore
-import NavVizFiles
-import NavVizRender
 
 extension NavVizCommand {
     /// `navviz diff BEFORE AFTER` and `navviz diff FILE`: the operations between navigation
@@ -76,71 +74,9 @@ extension NavVizCommand {
         func run() throws {
             try reporting {
                 let format = try OutputFormat.resolve(format, output: output.path)
-                let chosen = dialect
-                let (steps, single) = try transitions(picture: format.image != nil)
-                let picked = try pick(steps, single: single, picture: format.isPicture)
-                let bytes: [UInt8]
-                switch format {
-                case .text:
-                    bytes = Array(DiffReport.text(picked, dialect: chosen, headers: !single && transition == nil).utf8)
-                case .json:
-                    bytes = Array(DiffReport.json(picked, dialect: chosen, array: single || transition != nil).utf8)
-                case .dot, .svg, .png, .pdf, .mermaid:
-                    let step = picked[0]
-                    let ops = TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: chosen)
-                    let scene = DiffScene.make(old: step.before.tree, new: step.after.tree, operations: ops, dialect: chosen,
-                                               theme: look.theme.value, title: step.title, legend: look.legend)
-                    if format == .mermaid {
-                        bytes = Array(MermaidEncoder.encode(scene).utf8)
-                    } else {
-                        bytes = try format.picture(scene, file: files[files.count - 1])
-                    }
-                }
+                let options = NavViz.DiffOptions(dialect: dialect, format: format, transition: transition, look: look.value, input: input.options)
+                let bytes = try NavViz.diff(files, options: options, diagnostics: Terminal.diagnostics())
                 try output.write(bytes, binary: format.isBinary, inputs: files)
-            }
-        }
-
-        /// The transitions to diff, and whether they come from BEFORE and AFTER. With
-        /// `picture`, a snapshot too large to draw is refused while it is read.
-        func transitions(picture: Bool) throws -> ([DiffReport.Step], Bool) {
-            if files.count == 2 {
-                let before = try snapshot(files[0], picture: picture), after = try snapshot(files[1], picture: picture)
-                return ([DiffReport.Step(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")], true)
-            }
-            let file = files[0]
-            let document = try input.load(file)
-            guard case .sequence(let sequence) = document else {
-                throw NavVizError(["\(file): error: \(document.kindNameWithArticle) has no transitions to diff; give BEFORE and AFTER, or a sequence or log"], status: NavVizError.Status.usage)
-            }
-            let frames = sequence.snapshots
-            let steps = frames.indices.dropLast().map { i in
-                DiffReport.Step(from: i, to: i + 1, before: frames[i], after: frames[i + 1],
-                                title: "frames[\(i)] → frames[\(i + 1)]" + (frames[i + 1].label.map { " (\($0))" } ?? ""))
-            }
-            return (steps, false)
-        }
-
-        /// The frame a BEFORE or AFTER file stands for: its snapshot, else its last frame.
-        func snapshot(_ file: String, picture: Bool) throws -> Snapshot {
-            let document = try input.load(file, picture: picture)
-            return try StateChoice.last.pick(try document.states(file: file), file: file)
-        }
-
-        /// The transitions to print: one for --transition or a picture, else all.
-        func pick(_ steps: [DiffReport.Step], single: Bool, picture: Bool) throws -> [DiffReport.Step] {
-            let file = files[0]
-            if single { return steps }
-            guard let choice = transition ?? (picture ? .last : nil) else { return steps }
-            guard !steps.isEmpty else {
-                throw NavVizError(["\(file): error: the document has fewer than two frames: there is no transition to show"], status: NavVizError.Status.dataError)
-            }
-            switch choice {
-            case .last: return [steps[steps.count - 1]]
-            case .index(let n):
-                guard n < steps.count else {
-                    throw NavVizError(["\(file): error: --transition \(n) is out of range: the document has \(steps.count) transition\(steps.count == 1 ? "" : "s") (0...\(steps.count - 1))"], status: NavVizError.Status.usage)
-                }
-                return [steps[n]]
             }
         }
     }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import NavVizArtifacts
-import NavVizCore
-import NavVizFiles
 
 extension NavVizCommand {
     /// `navviz import FILE`: a debugger paste (or any snapshot, sequence or log) written out as
@@ -39,7 +37,7 @@ extension NavVizCommand {
         var file: String = "-"
 
         @Option(help: "Output format: json or yaml.")
-        var format: Format?
+        var format: NavViz.ImportFormat?
 
         @OptionGroup var output: OutputOptions
 
@@ -47,34 +45,10 @@ extension NavVizCommand {
 
         func run() throws {
             try reporting {
-                let format = try OutputExtension.resolve(format, output: output.path, fallback: .json, aliases: ["yml": .yaml])
-                let document = try input.load(file)
-                let json: String
-                switch document {
-                case .snapshot(let tree): json = DocumentEncoder.snapshot(tree)
-                case .sequence(let sequence): json = DocumentEncoder.sequence(sequence)
-                case .script, .route:
-                    throw NavVizError(["\(displayName(file)): error: this \(document.kindName) is already a navviz document; import reads debugger pastes, snapshots, sequences and logs"],
-                                  status: NavVizError.Status.dataError)
-                }
-                let text: String
-                switch format {
-                case .json:
-                    text = json
-                case .yaml:
-                    do {
-                        text = try YAMLWriter.yaml(json: json)
-                    } catch {
-                        throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
-                    }
-                }
-                try output.write(Array(text.utf8), binary: false, inputs: [file])
+                let format = try NavViz.ImportFormat.resolve(format, output: output.path)
+                let bytes = try NavViz.import(file, format: format, input: input.options, diagnostics: Terminal.diagnostics())
+                try output.write(bytes, binary: false, inputs: [file])
             }
-        }
-
-        /// What `import --format` writes.
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case json, yaml
         }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
 import NavVizArtifacts
-import NavVizCore
-import NavVizFiles
-import NavVizRender
 
 extension NavVizCommand {
     /// `navviz render FILE`: one tree drawn as a diagram (or printed as DOT, JSON or text).
@@ -49,20 +46,8 @@ extension NavVizCommand {
         func run() throws {
             try reporting {
                 let format = try OutputFormat.resolve(format, output: output.path)
-                let document = try input.load(file, picture: format.image != nil)
-                let chosen = try frame.pick(try document.states(file: file), file: file)
-                let bytes: [UInt8]
-                switch format {
-                case .text:
-                    bytes = Array(TreeText.render(chosen.tree).utf8)
-                case .json:
-                    bytes = Array(DocumentEncoder.snapshot(chosen.tree).utf8)
-                case .mermaid:
-                    bytes = Array(MermaidEncoder.encode(TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)).utf8)
-                case .dot, .svg, .png, .pdf:
-                    let scene = TreeScene.make(chosen.tree, theme: look.theme.value, title: chosen.label, legend: look.legend)
-                    bytes = try format.picture(scene, file: file)
-                }
+                let options = NavViz.RenderOptions(format: format, state: frame, look: look.value, input: input.options)
+                let bytes = try NavViz.render(file, options: options, diagnostics: Terminal.diagnostics())
                 try output.write(bytes, binary: format.isBinary, inputs: [file])
             }
         }

@@ -1,8 +1,5 @@
 import ArgumentParser
 import NavVizArtifacts
-import NavVizCore
-import NavVizFiles
-import NavVizRender
 
 extension NavVizCommand {
     /// `navviz route REQUEST` or `navviz route TREE --to PATH`: Portus's routing algorithm.
@@ -72,62 +69,10 @@ extension NavVizCommand {
         func run() throws {
             try reporting {
                 let format = try OutputFormat.resolve(format, output: output.path)
-                let request = try self.request(picture: format.image != nil)
-                let result = Router.route(request)
-                if let failure = result.failure {
-                    var lines = failure.lines
-                    lines[0] = "\(displayName(file)): error: " + lines[0]
-                    throw NavVizError(lines, status: NavVizError.Status.checkFailed)
-                }
-                try output.write(try bytes(result, format: format), binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))
+                let options = NavViz.RouteOptions(to: to, templates: templates, format: format, look: look.value, input: input.options)
+                let bytes = try NavViz.route(file, options: options, diagnostics: Terminal.diagnostics())
+                try output.write(bytes, binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))
             }
-        }
-
-        /// The request from the file, with --to and --templates applied. With `picture`,
-        /// a tree too large to draw is refused while it is read.
-        func request(picture: Bool = false) throws -> RouteRequest {
-            let document = try input.load(file, picture: picture)
-            let name = displayName(file)
-            var request: RouteRequest
-            switch document {
-            case .route(let r):
-                request = r
-            case .snapshot(let tree):
-                guard to != nil else {
-                    throw NavVizError(["\(name): error: a snapshot has no destination; add --to 'root/child' or use a route request"], status: NavVizError.Status.usage)
-                }
-                request = RouteRequest(tree: tree, to: [])
-            default:
-                throw NavVizError(["\(name): error: expected a route request or a snapshot, found \(document.kindNameWithArticle)"], status: NavVizError.Status.dataError)
-            }
-            if let to {
-                do {
-                    request.to = try PathParser.parse(to)
-                } catch {
-                    throw NavVizError(["error: --to '\(to)': \(error)"], status: NavVizError.Status.usage)
-                }
-            }
-            if let templates {
-                for (id, template) in try TemplatesFile.load(templates) { request.templates[id] = template }
-            }
-            return request
-        }
-
-        func bytes(_ result: RoutingResult, format: OutputFormat) throws -> [UInt8] {
-            switch format {
-            case .text:
-                return Array(RouteWriter.text(result).utf8)
-            case .json:
-                return Array(OperationWriter.jsonArray(result.operations).utf8)
-            case .mermaid:
-                return Array(MermaidEncoder.encode(scene(result)).utf8)
-            case .dot, .svg, .png, .pdf:
-                return try format.picture(scene(result), file: file)
-            }
-        }
-
-        func scene(_ result: RoutingResult) -> Scene {
-            RouteScene.make(result, theme: look.theme.value, legend: look.legend)
         }
     }
 }

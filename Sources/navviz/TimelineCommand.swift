@@ -1,7 +1,6 @@
 import ArgumentParser
 import NavVizArtifacts
 import NavVizCore
-import NavVizFiles
 
 extension NavVizCommand {
     /// `navviz timeline FILE`: the frames of any document and the operations between them.
@@ -34,25 +33,17 @@ extension NavVizCommand {
         @OptionGroup var timeline: TimelineOptions
 
         @Option(help: "Output format: text or json. Default: the extension of -o (.txt, .json), else text.")
-        var format: Format?
+        var format: NavViz.TimelineFormat?
 
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             try reporting {
-                let format = try OutputExtension.resolve(format, output: output.path, fallback: .text, aliases: ["txt": .text])
-                let built = try timeline.build(file)
-                let text = format == .json ? TimelineWriter.json(built) : TimelineWriter.text(built)
-                try output.write(Array(text.utf8), binary: false, inputs: [file])
-                if let failure = built.failure {
-                    throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.checkFailed)
-                }
+                let format = try NavViz.TimelineFormat.resolve(format, output: output.path)
+                let made = try NavViz.timeline(file, format: format, settings: timeline.settings, diagnostics: Terminal.diagnostics())
+                try output.write(made.bytes, binary: false, inputs: [file])
+                if let failure = made.failure { throw failure }
             }
-        }
-
-        /// What `timeline --format` writes: TimelineWriter's text or its JSON.
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json
         }
     }
 }
@@ -70,10 +61,5 @@ struct TimelineOptions: ParsableArguments {
 
     var settings: TimelineSettings {
         TimelineSettings(dialect: dialect, redact: redact, input: input.options)
-    }
-
-    /// The timeline of `file`, what its reader tolerated printed as warnings.
-    func build(_ file: String) throws -> Timeline {
-        try settings.build(file, diagnostics: Terminal.diagnostics())
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import NavVizArtifacts
 import NavVizCore
-import NavVizFiles
 
 extension NavVizCommand {
     /// `navviz validate FILE...`: checks documents against docs/format.md (and runs scripts), for CI.
@@ -28,34 +27,18 @@ extension NavVizCommand {
         @OptionGroup var input: InputOptions
 
         func run() throws {
-            var status: Int32 = 0
-            for file in files {
-                do {
-                    let document = try input.load(file)
-                    if case .script(let script) = document, let failure = ScriptRunner.runUntilFailure(script).failure {
-                        throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.dataError)
-                    }
-                    if !quiet { Terminal.out("\(file): ok (\(document.summary))\n") }
-                } catch {
-                    let failure = NavVizError(converting: error) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
-                    Terminal.error(failure.lines)
-                    status = max(status, failure.status == NavVizError.Status.noInput ? NavVizError.Status.noInput : NavVizError.Status.dataError)
+            var failed: [NavVizError.Kind] = []
+            for validation in NavViz.validate(files, input: input.options, diagnostics: Terminal.diagnostics()) {
+                switch validation.result {
+                case .success(let summary):
+                    if !quiet { Terminal.out("\(validation.file): ok (\(summary))\n") }
+                case .failure(let error):
+                    Terminal.error(error.diagnostics)
+                    failed.append(error.kind)
                 }
             }
-            if status != 0 { throw ExitCode(status) }
-        }
-    }
-}
-
-extension Document {
-    /// `sequence, 4 frames, 12 nodes` and the like.
-    var summary: String {
-        func nodes(_ t: Tree) -> String { "\(t.count) node\(t.count == 1 ? "" : "s")" }
-        switch self {
-        case .snapshot(let t): return "snapshot, \(nodes(t))"
-        case .sequence(let s): return "\(kindName), \(s.snapshots.count) frame\(s.snapshots.count == 1 ? "" : "s")"
-        case .script(let s): return "action script, \(s.steps.count) step\(s.steps.count == 1 ? "" : "s")"
-        case .route(let r): return "route request, \(nodes(r.tree)), \(r.to.count)-element path"
+            // 66 when a file cannot be read, else 65 for any invalid one.
+            if !failed.isEmpty { throw ExitCode(ExitStatus.of(failed.contains(.unreadableInput) ? .unreadableInput : .invalidInput)) }
         }
     }
 }

@@ -83,8 +83,8 @@ struct DocumentFileTests {
             Issue.record("loaded")
         } catch {
             guard case .invalid = error else { Issue.record("\(error)"); return }
-            #expect(error.lines.allSatisfy { $0.hasPrefix("\(path):") && $0.contains("error:") }, "\(error.lines)")
-            #expect(error.lines.contains { $0.contains("children[0]") }, "\(error.lines)")
+            #expect(error.diagnostics.map(\.description).allSatisfy { $0.hasPrefix("\(path):") && $0.contains("error:") }, "\(error.diagnostics.map(\.description))")
+            #expect(error.diagnostics.map(\.description).contains { $0.contains("children[0]") }, "\(error.diagnostics.map(\.description))")
         }
     }
 }

@@ -39,7 +39,7 @@ struct YAMLAliasTests {
     /// before any reader of the composed document could count it.
     @Test func aliasAsMappingKeyIsRefusedBeforeComposing() throws {
         let problem = try #require(error(Self.bomb(levels: 8, key: true)))
-        #expect(problem.lines(file: "k.yaml").first?.hasPrefix("k.yaml:11:7: error: YAML aliases expand the document") == true)
+        #expect(problem.diagnostics(file: "k.yaml").map(\.description).first?.hasPrefix("k.yaml:11:7: error: YAML aliases expand the document") == true)
     }
 
     /// Aliases that repeat a template are read as if written out.
@@ -88,6 +88,6 @@ struct YAMLAliasTests {
         }
         let text = "- " + nest("x", "a") + "\n- " + nest("*a", "b") + "\n- " + nest("*b", "c") + "\n- *c\n"
         let problem = try #require(error(text))
-        #expect(problem.lines(file: "d.yaml").first?.contains("error: this YAML alias nests the document deeper than libyaml's 1,000 levels once expanded") == true)
+        #expect(problem.diagnostics(file: "d.yaml").map(\.description).first?.contains("error: this YAML alias nests the document deeper than libyaml's 1,000 levels once expanded") == true)
     }
 }

@@ -19,7 +19,7 @@ struct YAMLErrorTests {
                 _ = try DocumentFile.load(url.path)
                 return []
             } catch {
-                return error.lines
+                return error.diagnostics.map(\.description)
             }
         }
         #expect(lines(bad) == ["\(bad.path):3:8: error: invalid YAML: mapping values are not allowed in this context"])

@@ -1,5 +1,7 @@
 import Foundation
 import NavVizArtifacts
+import NavVizCore
+@testable import navviz
 import _NavVizTestSupport
 
 /// What a command run would have given, made by the library's call in this process: for
@@ -12,17 +14,17 @@ enum LibraryRuns {
     /// failure or error). `path` is relative to the package root, as the command is run there.
     static func animate(_ path: String, to directory: String, options: Animation.Options = Animation.Options()) -> NavVizBinary.Result {
         var stderr = ""
-        let diagnostics = Diagnostics(report: { stderr += $0.line + "\n" })
+        let diagnostics = Diagnostics(report: { stderr += $0.description + "\n" })
         let file = path.hasPrefix("/") ? path : PackagePaths.root.appendingPathComponent(path).path
         do {
             let written = try Animation.write(file, to: directory, options: options, diagnostics: diagnostics)
-            let failure = written.failure.map { "\(path): error: \($0)\n" } ?? ""
+            let failure = written.failure.map { Diagnostic.error($0, file: path).description + "\n" } ?? ""
             return NavVizBinary.Result(stdout: written.main + "\n", stderr: stderr + failure, status: written.failure == nil ? 0 : 1,
                                        stdoutBytes: Array((written.main + "\n").utf8))
         } catch let error as NavVizError {
-            return NavVizBinary.Result(stdout: "", stderr: stderr + error.lines.map { $0 + "\n" }.joined(), status: error.status, stdoutBytes: [])
+            return NavVizBinary.Result(stdout: "", stderr: stderr + error.lines.map { $0 + "\n" }.joined(), status: ExitStatus.of(error.kind), stdoutBytes: [])
         } catch {
-            return NavVizBinary.Result(stdout: "", stderr: stderr + "\(error)\n", status: NavVizError.Status.software, stdoutBytes: [])
+            return NavVizBinary.Result(stdout: "", stderr: stderr + "\(error)\n", status: ExitStatus.of(.internalError), stdoutBytes: [])
         }
     }
 }

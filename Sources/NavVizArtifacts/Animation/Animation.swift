@@ -100,7 +100,7 @@ public enum Animation {
         if count >= noteFrames {
             // A long run says up front what it will make.
             let kinds = (options.png ? ["PNG"] : []) + (options.gif ? ["a GIF"] : [])
-            diagnostics.note("\(displayName(file)): note: drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it")
+            diagnostics.note("drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it", file: displayName(file))
         }
         if options.dotOnly {
             // For benchmarks: the Graphviz source of every frame, and nothing drawn.

@@ -90,7 +90,7 @@ struct AnimationSource {
             do throws(RenderError) {
                 scenes = try planner.add(chunk)
             } catch {
-                throw NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.dataError)
+                throw NavVizError(.invalidInput, file: displayName(file), "\(error)")
             }
             if hold {
                 kept += zip(chunk, scenes).map { frame, scene in frame.holding(scene) }
@@ -120,10 +120,10 @@ struct AnimationSource {
         outline.title = title
         guard count > 0 else {
             if let steps {
-                throw NavVizError(["\(displayName(file)): error: --steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")"],
-                              status: NavVizError.Status.usage)
+                throw NavVizError(.usage, file: displayName(file),
+                                  "--steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")")
             }
-            throw NavVizError(["\(displayName(file)): error: the document has no frames to animate"], status: NavVizError.Status.dataError)
+            throw NavVizError(.invalidInput, file: displayName(file), "the document has no frames to animate")
         }
         let windows: [AnimationRenderer.Window]
         do {
@@ -170,11 +170,11 @@ struct AnimationSource {
     private func tooManyFrames(_ maxFrames: Int, at index: Int, lastWithin: Int?) -> NavVizError {
         let first = steps?.lower ?? 0
         let fit = lastWithin.map { "--steps \(first)..\($0)" } ?? "fewer states with --steps A..B"
-        return NavVizError(["""
-            \(displayName(file)): error: the animation would have more than \(PlainText.count(maxFrames)) frames \
+        return NavVizError(.invalidInput, file: displayName(file), """
+            the animation would have more than \(PlainText.count(maxFrames)) frames \
             (the limit, reached at state \(PlainText.count(index))); draw part of it with \(fit) \
             (0-based states, both included), or raise the limit with --max-frames N
-            """], status: NavVizError.Status.dataError)
+            """)
     }
 
     /// The frames after the timeline's states: where a failing script or route stopped,
@@ -187,7 +187,7 @@ struct AnimationSource {
     }
 
     private func changed() -> NavVizError {
-        NavVizError(["\(displayName(file)): error: the file changed while navviz was reading it"], status: NavVizError.Status.noInput)
+        NavVizError(.unreadableInput, file: displayName(file), "the file changed while navviz was reading it")
     }
 
     /// Every state in order (those of `steps`, the first of them without the transition

@@ -1,3 +1,4 @@
+import NavVizCore
 import Foundation
 import NavVizRender
 

@@ -129,8 +129,8 @@ final class AnimationBundle {
             })
             try staged.write("animation.gif", bytes)
             if fit.colors < 255 || fit.stride > 1 {
-                diagnostics.note("animation.gif: note: \(fit.colors) colours\(fit.stride > 1 ? ", every \(Self.ordinal(fit.stride)) frame (\(PlainText.count(fit.frames)) of \(PlainText.count(count)))" : "") "
-                    + "to stay within --gif-limit \(PlainText.bytes(gifLimit)): \(PlainText.bytes(fit.bytes)); the PNG frames and the player have every frame")
+                diagnostics.note("\(fit.colors) colours\(fit.stride > 1 ? ", every \(Self.ordinal(fit.stride)) frame (\(PlainText.count(fit.frames)) of \(PlainText.count(count)))" : "") "
+                    + "to stay within --gif-limit \(PlainText.bytes(gifLimit)): \(PlainText.bytes(fit.bytes)); the PNG frames and the player have every frame", file: "animation.gif")
             }
             if !png {
                 // Drawn only for the GIF.
@@ -139,10 +139,9 @@ final class AnimationBundle {
             return "animation.gif"
         } catch let error as GIFEncoder.GIFError {
             if case .tooLarge(let limit) = error {
-                throw NavVizError(["\(staged.directory): error: animation.gif \(GIFEncoder.beyondReduction(limit)); choose fewer steps with --steps A..B or raise --gif-limit"],
-                                  status: NavVizError.Status.dataError)
+                throw NavVizError(.invalidInput, file: staged.directory, "animation.gif \(GIFEncoder.beyondReduction(limit)); choose fewer steps with --steps A..B or raise --gif-limit")
             }
-            throw NavVizError(["\(staged.directory): error: \(error)"], status: NavVizError.Status.software)
+            throw NavVizError(.internalError, file: staged.directory, "\(error)")
         }
     }
 

@@ -16,18 +16,17 @@ public enum Check {
         let isDir = FileManager.default.fileExists(atPath: expect, isDirectory: &isDirectory) && isDirectory.boolValue
         guard isDir || files.count > 1 else { return files.map { ($0, expect) } }
         guard isDir else {
-            throw NavVizError(["\(expect): error: with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)"],
-                              status: record ? NavVizError.Status.cannotCreate : NavVizError.Status.noInput)
+            throw NavVizError((record ? .cannotWrite : .unreadableInput), file: expect, "with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)")
         }
         var seen: [String: String] = [:]
         return try files.map { file in
             guard file != "-" else {
-                throw NavVizError(["error: standard input has no name to find its expectation in '\(expect)' by; give --expect a file"], status: NavVizError.Status.usage)
+                throw NavVizError(.usage, file: nil, "standard input has no name to find its expectation in '\(expect)' by; give --expect a file")
             }
             let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".expected.json"
             let path = (expect.hasSuffix("/") ? expect : expect + "/") + name
             if let other = seen[path] {
-                throw NavVizError(["error: '\(other)' and '\(file)' would share the expectation '\(path)'; check them separately"], status: NavVizError.Status.usage)
+                throw NavVizError(.usage, file: nil, "'\(other)' and '\(file)' would share the expectation '\(path)'; check them separately")
             }
             seen[path] = file
             return (file, path)

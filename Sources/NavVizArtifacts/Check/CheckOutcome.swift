@@ -57,8 +57,7 @@ public struct CheckOutcome {
             outcome.source = actual.source
             var expected = try Expectation.load(expect)
             if let recorded = expected.dialect, recorded != settings.dialect.rawValue {
-                throw NavVizError(["\(expect): error: this expectation was recorded with --dialect \(recorded), and operations differ between dialects; check with --dialect \(recorded), or re-record with --record --dialect \(settings.dialect.rawValue)"],
-                              status: NavVizError.Status.usage)
+                throw NavVizError(.usage, file: expect, "this expectation was recorded with --dialect \(recorded), and operations differ between dialects; check with --dialect \(recorded), or re-record with --record --dialect \(settings.dialect.rawValue)")
             }
             if settings.redact || expected.redact == true {
                 // Compare with values hidden on both sides: a plain recording checks a
@@ -72,7 +71,7 @@ public struct CheckOutcome {
             outcome.actualFailure = actual.failure
             outcome.drift = expected.drift(to: actual, compared: outcome.transitions)
         } catch {
-            outcome.error = NavVizError(converting: error) ?? NavVizError(["\(displayName(file)): error: \(error)"], status: NavVizError.Status.software)
+            outcome.error = NavVizError(converting: error) ?? NavVizError(.internalError, file: displayName(file), "\(error)")
         }
         let elapsed = (ContinuousClock.now - start).components
         outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

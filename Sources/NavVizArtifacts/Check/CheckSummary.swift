@@ -24,7 +24,7 @@ public enum CheckSummary {
                 result = "❌ drifted" + (steps.isEmpty ? "" : ": step\(steps.count == 1 ? "" : "s") " + steps.joined(separator: ", "))
                     + (o.failureMatches ? "" : (steps.isEmpty ? ": " : "; ") + "route result")
             case .error:
-                result = "⚠️ " + e(o.error?.lines.first.map(errorMessage) ?? "error")
+                result = "⚠️ " + e(o.error?.diagnostics.first.map { "error: " + $0.pathAndMessage } ?? "error")
             }
             return "| \(e(o.name)) | \(e(o.expect)) | \(result) |"
         }
@@ -42,11 +42,6 @@ public enum CheckSummary {
             text = head + "*The table is too large for a step summary; see the check's report.*\n"
         }
         return text
-    }
-
-    /// `FILE: error: message` without the file, which the table's row names.
-    private static func errorMessage(_ line: String) -> String {
-        line.range(of: ": error: ").map { "error: " + line[$0.upperBound...] } ?? line
     }
 
     /// A drift line in `diff` terms: expected `-`, actual `+`, the rest as context.

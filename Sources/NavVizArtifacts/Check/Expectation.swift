@@ -60,9 +60,9 @@ struct Expectation: Equatable {
         do {
             json = try DocumentReader.parseJSON(bytes)
         } catch {
-            throw NavVizError(error.lines(file: path), status: NavVizError.Status.dataError)
+            throw NavVizError(.invalidInput, error.diagnostics(file: path))
         }
-        func fail(_ m: String) -> NavVizError { NavVizError(["\(path): error: \(m)"], status: NavVizError.Status.dataError) }
+        func fail(_ m: String) -> NavVizError { NavVizError(.invalidInput, file: path, m) }
         let root = json.root
         guard json.kind(root) == .object, let ts = json.member("transitions", of: root), json.kind(ts) == .array else {
             throw fail("not an expectation: expected an object with 'transitions' (write one with --record)")

@@ -13,10 +13,10 @@ enum DiskRoom {
         let perFrame = Double(frameBytes + playerBytes) / Double(drawn)
         let needed = perFrame * Double(count)
         guard needed > Double(free) else { return }
-        throw NavVizError(["""
-            \(output): error: cannot write: \(PlainText.count(count)) frames need about \(PlainText.bytes(needed)) (\(PlainText.bytes(perFrame)) a frame, from the first \(drawn)), \
+        throw NavVizError(.cannotWrite, file: output, """
+            cannot write: \(PlainText.count(count)) frames need about \(PlainText.bytes(needed)) (\(PlainText.bytes(perFrame)) a frame, from the first \(drawn)), \
             and its disk has \(PlainText.bytes(free)) free; draw part of the recording with --steps A..B
-            """], status: NavVizError.Status.cannotCreate)
+            """)
     }
 
     /// Bytes an unprivileged process may still write on the file system of `path`.

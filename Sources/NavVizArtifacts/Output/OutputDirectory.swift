@@ -1,3 +1,4 @@
+import NavVizCore
 import Foundation
 import NavVizShutdown
 
@@ -37,7 +38,7 @@ final class OutputDirectory {
             throw Self.refusal(directory, "it is the root of the file system; give -o a new or empty directory")
         }
         guard fm.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw NavVizError(["\(directory): error: cannot write: directory '\(parent.path)' does not exist"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: directory, "cannot write: directory '\(parent.path)' does not exist")
         }
         Staging.sweep(beside: target)
         try Self.checkReplaceable(directory, target, inputs: inputs)
@@ -60,7 +61,7 @@ final class OutputDirectory {
         case .success(let registration): registered = registration
         case .failure(let error):
             finished = true
-            throw NavVizError(["\(directory): error: cannot write: \(WriteError.reason(error)) in '\(parent.path)'"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: directory, "cannot write: \(WriteError.reason(error)) in '\(parent.path)'")
         }
         onSignal = registered
     }
@@ -83,7 +84,7 @@ final class OutputDirectory {
             if lstat(target.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
                 throw refusal(directory, "it is a symbolic link; give -o the directory itself or a new one")
             }
-            throw NavVizError(["\(directory): error: cannot write: it exists and is not a directory"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: directory, "cannot write: it exists and is not a directory")
         case .notNavviz:
             throw refusal(directory, "it is not empty and has no navviz manifest.json, so navviz did not make it; give -o a new or empty directory, or empty it yourself")
         case .foreign(let file):
@@ -93,7 +94,7 @@ final class OutputDirectory {
 
     /// Exit 73: navviz will not replace this destination.
     private static func refusal(_ directory: String, _ reason: String) -> NavVizError {
-        NavVizError(["\(directory): error: cannot replace '\(directory)': \(reason)"], status: NavVizError.Status.cannotReplace)
+        NavVizError(.cannotReplace, file: directory, "cannot replace '\(directory)': \(reason)")
     }
 
     deinit { if !finished { discard() } }
@@ -144,12 +145,12 @@ final class OutputDirectory {
     /// ``fail(_:_:)`` for code that writes into the staged directory without this object
     /// (the frame writer): `output` is the destination as the user gave it.
     static func failure(output: String, file: String, _ error: Error) -> NavVizError {
-        NavVizError(["\(output): error: cannot write: \(file): \(WriteError.reason(error))"], status: NavVizError.Status.cannotCreate)
+        NavVizError(.cannotWrite, file: output, "cannot write: \(file): \(WriteError.reason(error))")
     }
 
     /// A failure to finish the destination, for reasons other than one file's write.
     func fail(_ reason: String) -> NavVizError {
-        NavVizError(["\(directory): error: cannot write: \(reason)"], status: NavVizError.Status.cannotCreate)
+        NavVizError(.cannotWrite, file: directory, "cannot write: \(reason)")
     }
 
     /// Moves the staged directory into place, replacing the destination (checked again, so

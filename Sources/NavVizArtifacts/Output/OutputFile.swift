@@ -1,3 +1,4 @@
+import NavVizCore
 import Foundation
 import NavVizShutdown
 
@@ -14,26 +15,26 @@ public enum OutputFile {
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw NavVizError(["\(path): error: cannot write: it is a directory"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write: it is a directory")
         }
         if let input = inputs.first(where: { $0 != "-" && sameFile($0, path) }) {
-            throw NavVizError(["\(path): error: cannot replace '\(path)': it is the input '\(input)'; give -o another file"], status: NavVizError.Status.cannotReplace)
+            throw NavVizError(.cannotReplace, file: path, "cannot replace '\(path)': it is the input '\(input)'; give -o another file")
         }
         if isSpecialFile(path) {
             // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming
             // over it would replace it with a regular file.
             let fd = open(path, O_WRONLY)
             guard fd >= 0 else {
-                throw NavVizError(["\(path): error: cannot write: \(WriteError().reason)"], status: NavVizError.Status.cannotCreate)
+                throw NavVizError(.cannotWrite, file: path, "cannot write: \(WriteError().reason)")
             }
             defer { close(fd) }
             guard FileDescriptor.writeAll(bytes, to: fd) else {
-                throw NavVizError(["\(path): error: cannot write: \(WriteError().reason)"], status: NavVizError.Status.cannotCreate)
+                throw NavVizError(.cannotWrite, file: path, "cannot write: \(WriteError().reason)")
             }
             return
         }
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw NavVizError(["\(path): error: cannot write: directory '\(directory.path)' does not exist"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write: directory '\(directory.path)' does not exist")
         }
         Staging.sweep(beside: url)
         let staging = directory.appendingPathComponent(Staging.name(for: url.lastPathComponent, .new, tag: Staging.tag()))
@@ -41,7 +42,7 @@ public enum OutputFile {
             try Staging.create(staging)
         } catch {
             Staging.remove(staging)
-            throw NavVizError(["\(path): error: cannot write: \(WriteError.reason(error)) in '\(directory.path)'"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write: \(WriteError.reason(error)) in '\(directory.path)'")
         }
         let registration = Shutdown.onSignal { Staging.remove(staging) }
         defer {
@@ -52,11 +53,11 @@ public enum OutputFile {
         do {
             try OutputDirectory.writePlainly(bytes, to: temporary.path, sync: true)
         } catch {
-            throw NavVizError(["\(path): error: cannot write: \(error.reason)"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write: \(error.reason)")
         }
         let error = Shutdown.deferringSignals { rename(temporary.path, url.path) == 0 ? 0 : errno }
         if error != 0 {
-            throw NavVizError(["\(path): error: cannot write: \(WriteError(errno: error).reason)"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write: \(WriteError(errno: error).reason)")
         }
     }
 

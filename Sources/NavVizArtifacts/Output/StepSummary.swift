@@ -1,3 +1,4 @@
+import NavVizCore
 import Foundation
 import NavVizRender
 
@@ -14,24 +15,24 @@ public enum StepSummary {
     public static func append(to path: String, diagnostics: Diagnostics, _ make: (Int) -> String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw NavVizError(["\(path): error: cannot write the step summary: it is a directory"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write the step summary: it is a directory")
         }
         let existing = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
         let room = limit - existing - 1
         let section = room > 0 ? make(room) : ""
         guard !section.isEmpty, section.utf8.count <= room else {
-            diagnostics.report(Diagnostic(.warning, "\(path): warning: the step summary is full (GitHub's limit is 1 MiB); nothing added"))
+            diagnostics.report(Diagnostic(.warning, file: path, "the step summary is full (GitHub's limit is 1 MiB); nothing added"))
             return
         }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw NavVizError(["\(path): error: cannot write the step summary: \(String(cString: strerror(errno)))"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write the step summary: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         let bytes = Array((existing > 0 ? "\n" : "") .utf8) + Array(section.utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            throw NavVizError(["\(path): error: cannot write the step summary (disk full?)"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: path, "cannot write the step summary (disk full?)")
         }
     }
 }

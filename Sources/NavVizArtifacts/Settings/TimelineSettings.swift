@@ -19,7 +19,7 @@ public struct TimelineSettings: Sendable {
     }
 
     /// The timeline of `file`; what the reader tolerated goes to `diagnostics`.
-    public func build(_ file: String, diagnostics: Diagnostics) throws -> Timeline {
+    public func build(_ file: String, diagnostics: Diagnostics) throws(NavVizError) -> Timeline {
         timeline(of: try DocumentFile.load(file, options: input, diagnostics: diagnostics))
     }
 

@@ -29,16 +29,15 @@ public enum DocumentError: Error, Equatable, Sendable {
         public var description: String { path.isEmpty ? message : "\(path): \(message)" }
     }
 
-    /// Each problem as a line `FILE: error: …` (`FILE:LINE: error: …` for logs and syntax).
-    public func lines(file: String) -> [String] {
+    /// Each problem as a diagnostic about `file` (as messages name it): at the line and
+    /// column of a syntax error or a bound, at the document path (and a log's line) of a
+    /// violation.
+    public func diagnostics(file: String) -> [Diagnostic] {
         switch self {
         case .syntax(let line, let column, let message), .tooLarge(let line, let column, let message):
-            return ["\(file):\(line):\(column): error: \(message)"]
+            return [.error(message, file: file, at: .init(line: line, column: column))]
         case .invalid(let problems):
-            return problems.map { p in
-                let location = p.line.map { "\(file):\($0)" } ?? file
-                return "\(location): error: \(p)"
-            }
+            return problems.map { .error($0.message, file: file, at: .init(line: $0.line, path: $0.path)) }
         }
     }
 }

@@ -19,8 +19,8 @@ public struct DocumentWarning: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 
-    /// `FILE:LINE: warning: …` (or `FILE: warning: …`), as the CLI prints it on stderr.
-    public func text(file: String) -> String {
-        "\(line.map { "\(file):\($0)" } ?? file): warning: \(message)"
+    /// The warning as a diagnostic about `file` (as messages name it), at its line.
+    public func diagnostic(file: String) -> Diagnostic {
+        Diagnostic(.warning, file: file, at: line.map { .init(line: $0) }, message)
     }
 }

@@ -42,4 +42,15 @@ public struct Theme: Sendable, Equatable {
         change: "#f0883e", activate: "#d2a8ff",
         leave: "#ff7b72", switchTo: "#d2a8ff", enter: "#3fb950", badgeText: "#0d1117"
     )
+
+    /// Every theme navviz has, by name.
+    public static let all = [light, dark]
+}
+
+extension Theme {
+    /// The theme called `name` (`light`, `dark`); nil for another name.
+    public init?(named name: String) {
+        guard let theme = Self.all.first(where: { $0.name == name }) else { return nil }
+        self = theme
+    }
 }

@@ -57,42 +57,21 @@ enum WorkflowCommands {
         _ = FileDescriptor.writeAll(Array((annotations.map(command).joined(separator: "\n") + "\n").utf8), to: STDERR_FILENO)
     }
 
-    /// The annotations of `FILE: error: …` lines (`FILE:LINE: error:` and
-    /// `FILE:LINE:COL: error:` carry their place); a line without `: error: ` continues the
-    /// message before it. A message that starts with a document path
-    /// (`frames[2].tree.children[0]: …`, `steps[1] ('open') actions[0] …`) points at that
-    /// value's line when FILE is a JSON or YAML document.
-    static func annotations(errorLines lines: [String]) -> [Annotation] {
-        var out: [Annotation] = []
-        for line in lines {
-            guard let r = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else {
-                if out.isEmpty {
-                    out.append(Annotation(title: "navviz", message: line))
-                } else {
-                    out[out.count - 1].message += "\n" + line
-                }
-                continue
+    /// The annotations of error diagnostics: each at its file (not standard input), line and
+    /// column, its message with the document path before it and its notes after it. A
+    /// message without a line that starts with a document path (`frames[2].tree.children[0]:
+    /// …`, `steps[1] ('open') actions[0] …`) points at that value's line when the file is a
+    /// JSON or YAML document.
+    static func annotations(_ diagnostics: [Diagnostic]) -> [Annotation] {
+        diagnostics.map { d in
+            var annotation = Annotation(title: "navviz", message: ([d.pathAndMessage] + d.notes).joined(separator: "\n"))
+            if let file = d.file, file != DocumentFile.stdinName {
+                annotation.file = file
+                annotation.line = d.location?.line ?? lineOfPath(in: file, message: d.pathAndMessage)
+                annotation.column = d.location?.column
             }
-            let message = String(line[r.upperBound...])
-            var annotation = Annotation(title: "navviz", message: message)
-            if r.lowerBound > line.startIndex {
-                var place = line[..<r.lowerBound].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-                var numbers: [Int] = []
-                while place.count > 1, numbers.count < 2, let n = Int(place.last!) {
-                    numbers.insert(n, at: 0)
-                    place.removeLast()
-                }
-                let file = place.joined(separator: ":")
-                if file != DocumentFile.stdinName { annotation.file = file }
-                annotation.line = numbers.first
-                annotation.column = numbers.count > 1 ? numbers[1] : nil
-                if annotation.line == nil, let file = annotation.file {
-                    annotation.line = lineOfPath(in: file, message: message)
-                }
-            }
-            out.append(annotation)
+            return annotation
         }
-        return out
     }
 
     /// Documents larger than this are not read again to find a line.

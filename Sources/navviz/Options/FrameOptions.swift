@@ -13,7 +13,7 @@ struct FrameOptions: ParsableArguments {
     @OptionGroup var timeline: TimelineOptions
 
     @Option(help: "Colour theme of the frames: light or dark.")
-    var theme: ThemeChoice = .light
+    var theme: Theme = .light
 
     @Option(help: ArgumentHelp("Animate only the states A to B, by their 0-based index (state N is frames[N] of a sequence, the Nth snapshot of a log, the state after step N of a script), both included: 'A..B', 'A..' to the end, '..B' from the start, or 'N'. State A is drawn as a starting state, without the transition that led to it.", valueName: "A..B"))
     var steps: StepRange?
@@ -42,13 +42,9 @@ struct FrameOptions: ParsableArguments {
         options.timeline = timeline.settings
         options.step = step
         options.layout = layout
-        options.theme = theme.value
+        options.theme = theme
         options.steps = steps
         options.maxFrames = maxFrames
         options.heldBytes = heldBytes
     }
-}
-
-extension StepRange: ExpressibleByArgument {
-    public static var defaultCompletionKind: CompletionKind { .default }
 }

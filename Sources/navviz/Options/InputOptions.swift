@@ -1,8 +1,5 @@
 import ArgumentParser
-import NavVizArtifacts
-import NavVizCore
 import NavVizFiles
-import NavVizRender
 
 /// `--input-format` and `--strict`, shared by every command that reads a document.
 struct InputOptions: ParsableArguments {
@@ -17,23 +14,4 @@ struct InputOptions: ParsableArguments {
     var options: DocumentFile.Options {
         DocumentFile.Options(format: format, strict: strict)
     }
-
-    /// Loads `file`, printing what the reader tolerated as `FILE:LINE: warning: …`. With
-    /// `picture`, the tree of a snapshot or route request is to be drawn as an image, and
-    /// one larger than images may be is refused while it is read.
-    func load(_ file: String, picture: Bool = false) throws -> Document {
-        var options = options
-        if picture { options.pictureLimit = Graphviz.maxImageNodes }
-        return try DocumentFile.load(file, options: options, diagnostics: Terminal.diagnostics())
-    }
-}
-
-/// `--input-format`: NavVizFiles' ``InputFormat``, by the names it takes (yml, ndjson and
-/// jsonl besides the formats' own).
-extension InputFormat: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(name: argument)
-    }
-
-    public static var allValueStrings: [String] { names }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavVizArtifacts
+import NavVizCore
 
 /// `-o/--output`, shared by every command that writes one artifact.
 struct OutputOptions: ParsableArguments {
@@ -13,7 +14,7 @@ struct OutputOptions: ParsableArguments {
             try OutputFile.write(bytes, to: path, inputs: inputs)
         } else {
             if binary && Terminal.stdoutIsTerminal {
-                throw NavVizError(["error: binary output would go to the terminal; use -o FILE"], status: NavVizError.Status.usage)
+                throw NavVizError(.usage, file: nil, "binary output would go to the terminal; use -o FILE")
             }
             try Terminal.output(bytes)
         }

@@ -4,9 +4,9 @@ import NavVizArtifacts
 import NavVizCore
 import NavVizShutdown
 
-/// Runs a command body, printing a ``NavVizError`` as `FILE: error: …` lines and exiting
-/// with its status; nothing else is printed on failure. A failure while a signal stops
-/// navviz (a worker it ended) is not reported: the interruption is
+/// Runs a command body, printing a ``NavVizError``'s diagnostics on stderr and exiting with
+/// its kind's status (``ExitStatus``); nothing else is printed on failure. A failure while a
+/// signal stops navviz (a worker it ended) is not reported: the interruption is
 /// (``Shutdown/waitIfStopping()``).
 func reporting(_ body: () throws -> Void) throws {
     do {
@@ -14,32 +14,46 @@ func reporting(_ body: () throws -> Void) throws {
     } catch {
         guard let failure = NavVizError(converting: error) else { throw error }
         Shutdown.waitIfStopping()
-        Terminal.error(failure.lines)
-        throw ExitCode(failure.status)
+        Terminal.error(failure.diagnostics)
+        throw ExitCode(ExitStatus.of(failure.kind))
+    }
+}
+
+/// The sysexits(3) status of each kind of failure: the one place they are chosen.
+enum ExitStatus {
+    static func of(_ kind: NavVizError.Kind) -> Int32 {
+        switch kind {
+        case .failed: 1
+        case .usage: 64
+        case .invalidInput: 65
+        case .unreadableInput: 66
+        case .unavailable: 69
+        case .internalError: 70
+        case .cannotReplace: 73
+        case .cannotWrite: 74
+        }
     }
 }
 
 /// Writing to the terminal's streams.
 enum Terminal {
-    /// Writes error lines to stderr. Each line may quote a document's ids and labels, so
-    /// controls in it are shown as escapes (``PlainText/visible(_:)``) before any colour.
-    /// On GitHub Actions they are also annotations (``WorkflowCommands``), unless
-    /// `annotate` is false because the caller printed more precise ones.
-    static func error(_ lines: [String], annotate: Bool = true) {
-        guard !lines.isEmpty else { return }
-        let text = lines.map { Style.highlightError(PlainText.visible($0)) }.joined(separator: "\n") + "\n"
+    /// Prints diagnostics on stderr (``Diagnostic/lines``). Each line may quote a document's
+    /// ids and labels, so controls in it are shown as escapes (``PlainText/visible(_:)``)
+    /// before any colour. On GitHub Actions errors are also annotations
+    /// (``WorkflowCommands``), unless `annotate` is false because the caller printed more
+    /// precise ones.
+    static func error(_ diagnostics: [Diagnostic], annotate: Bool = true) {
+        guard !diagnostics.isEmpty else { return }
+        let text = diagnostics.flatMap { [Style.headline($0)] + $0.notes.map(PlainText.visible) }.joined(separator: "\n") + "\n"
         _ = FileDescriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
         if annotate, WorkflowCommands.enabled {
-            WorkflowCommands.emit(WorkflowCommands.annotations(errorLines: lines))
+            WorkflowCommands.emit(WorkflowCommands.annotations(diagnostics.filter { $0.severity == .error }))
         }
     }
 
-    /// Prints what the library reports while it works: warnings (`FILE:LINE: warning: …`,
-    /// highlighted on a terminal) and notes (`FILE: note: …`), each on a line of stderr.
+    /// Prints what the library reports while it works (warnings and notes), each on stderr.
     static func diagnostic(_ diagnostic: Diagnostic) {
-        let line = PlainText.visible(diagnostic.line)
-        let text = diagnostic.kind == .warning ? Style.highlightWarning(line) : line
-        _ = FileDescriptor.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
+        error([diagnostic], annotate: false)
     }
 
     /// What the library's calls report through, printed here; with `progress`, frames drawn
@@ -57,7 +71,7 @@ enum Terminal {
     /// Writes the requested output to stdout; a failure names `<stdout>` and why.
     static func output(_ bytes: [UInt8]) throws {
         guard FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) else {
-            throw NavVizError(["<stdout>: error: cannot write: \(WriteError().reason)"], status: NavVizError.Status.cannotCreate)
+            throw NavVizError(.cannotWrite, file: "<stdout>", "cannot write: \(WriteError().reason)")
         }
     }
 
@@ -71,14 +85,13 @@ enum Style {
         Terminal.stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
-    static func highlightWarning(_ line: String) -> String {
-        guard enabled, let r = line.range(of: ": warning: ") else { return line }
-        return line[..<r.lowerBound] + ": \u{1B}[1;33mwarning:\u{1B}[0m " + line[r.upperBound...]
-    }
-
-    static func highlightError(_ line: String) -> String {
-        guard enabled, let r = line.range(of: ": error: ") else { return line }
-        return line[..<r.lowerBound] + ": \u{1B}[1;31merror:\u{1B}[0m " + line[r.upperBound...]
+    /// A diagnostic's first line (``Diagnostic/lines``), controls shown as escapes, with
+    /// `error:` in bold red or `warning:` in bold yellow on a terminal.
+    static func headline(_ d: Diagnostic) -> String {
+        let colour = d.severity == .error ? "31" : d.severity == .warning ? "33" : nil
+        guard enabled, let colour else { return PlainText.visible(d.lines[0]) }
+        return PlainText.visible(d.place.map { "\($0): " } ?? "") + "\u{1B}[1;\(colour)m\(d.severity.rawValue):\u{1B}[0m "
+            + PlainText.visible(d.pathAndMessage)
     }
 }
 

@@ -63,7 +63,7 @@ struct AnimationSourceTests {
         let validate = try #require(throws: NavVizError.self) {
             try DocumentFile.load(file.path, options: DocumentFile.Options(), diagnostics: .silent)
         }
-        #expect(error.status == NavVizError.Status.dataError)
+        #expect(error.kind == .invalidInput)
         #expect(error.lines == validate.lines)
         #expect(error.lines.contains("\(file.path): error: frames[33].tree.children[1]: duplicate id 'root' with no context among the children of 'root' (the other is frames[33].tree.children[0])"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -83,11 +83,11 @@ struct AnimationSourceTests {
         var reported: [Diagnostic] = []
         _ = try Animation.write(file, to: tmp.appendingPathComponent("out").path, options: .with { $0.heldBytes = 0 },
                                 diagnostics: Diagnostics(report: { reported.append($0) }))
-        #expect(reported.map(\.line) == ["\(file):3: warning: the last line is cut off (the app stopped while writing it?); it is skipped and the 2 complete lines before it are read (--strict makes this an error)"])
+        #expect(reported.map(\.description) == ["\(file):3: warning: the last line is cut off (the app stopped while writing it?); it is skipped and the 2 complete lines before it are read (--strict makes this an error)"])
         let strict = try #require(throws: NavVizError.self) {
             try Animation.write(file, to: tmp.appendingPathComponent("strict").path, options: .with { $0.timeline.input.strict = true })
         }
-        #expect(strict.status == NavVizError.Status.dataError)
+        #expect(strict.kind == .invalidInput)
         #expect(strict.lines.first?.hasPrefix("\(file):3: error: invalid JSON") == true, "\(strict.lines)")
         #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("strict").path))
     }
@@ -101,7 +101,7 @@ struct AnimationSourceTests {
         let refused = try #require(throws: NavVizError.self) {
             try Animation.write(log, to: out.path, options: .with { $0.maxFrames = 10 })
         }
-        #expect(refused.status == NavVizError.Status.dataError)
+        #expect(refused.kind == .invalidInput)
         #expect(refused.lines == ["\(log): error: the animation would have more than 10 frames (the limit, reached at state 5); draw part of it with --steps 0..4 (0-based states, both included), or raise the limit with --max-frames N"])
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // From a later start, the states that fit start there.
@@ -150,7 +150,7 @@ struct AnimationSourceTests {
         let none = try #require(throws: NavVizError.self) {
             try Animation.write(log, to: out, options: .with { $0.steps = StepRange(argument: "10..") })
         }
-        #expect(none.status == NavVizError.Status.usage)
+        #expect(none.kind == .usage)
         #expect(none.lines == ["\(log): error: --steps 10.. selects no state: the document has 10 states (0...9)"])
     }
 
@@ -165,7 +165,7 @@ struct AnimationSourceTests {
         var reported: [Diagnostic] = []
         let diagnostics = Diagnostics(report: { reported.append($0) })
         _ = try Animation.write(log, to: out, options: .with { $0.dotOnly = true; $0.png = true; $0.gif = true }, diagnostics: diagnostics)
-        #expect(reported == [Diagnostic(.note, "\(log): note: drawing 1,001 frames of 501 states into \(out) (SVG, PNG, a GIF, the player, the summary); --steps A..B draws part of it")])
+        #expect(reported.map(\.description) == ["\(log): note: drawing 1,001 frames of 501 states into \(out) (SVG, PNG, a GIF, the player, the summary); --steps A..B draws part of it"])
         reported.removeAll()
         _ = try Animation.write(log, to: out, options: .with { $0.dotOnly = true; $0.steps = StepRange(lower: 0, upper: 10) }, diagnostics: diagnostics)
         #expect(reported.isEmpty)

@@ -87,7 +87,7 @@ import _NavVizTestSupport
             try Animation.write(PackagePaths.sample("nivelir-deeplink.script.json"), to: dir.path, options: Animation.Options())
         } throws: { error in
             guard let error = error as? NavVizError else { return false }
-            return error.status == NavVizError.Status.cannotReplace && error.lines.first?.contains("has no navviz manifest.json") == true
+            return error.kind == .cannotReplace && error.lines.first?.contains("has no navviz manifest.json") == true
         }
         #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notes.txt"])
@@ -102,7 +102,7 @@ import _NavVizTestSupport
         let collected = Collected()
         let written = try Animation.write(log.path, to: dir.appendingPathComponent("out").path, options: Animation.Options(), diagnostics: collected.sink)
         #expect(written.frames == 3)
-        #expect(collected.diagnostics == [Diagnostic(.warning, "\(log.path):3: warning: " + DocumentWarning.cutLastLine(line: 3, complete: 2).message)])
+        #expect(collected.diagnostics.map(\.description) == ["\(log.path):3: warning: " + DocumentWarning.cutLastLine(line: 3, complete: 2).message])
     }
 
     @Test func anInvalidDocumentIsADataErrorNamingTheFile() throws {
@@ -115,7 +115,7 @@ import _NavVizTestSupport
             try Animation.write(bad.path, to: out.path, options: Animation.Options())
         } throws: { error in
             guard let error = error as? NavVizError else { return false }
-            return error.status == NavVizError.Status.dataError && error.lines.first?.hasPrefix(bad.path + ":") == true
+            return error.kind == .invalidInput && error.lines.first?.hasPrefix(bad.path + ":") == true
         }
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import NavVizArtifacts
 import Testing
+import NavVizCore
 import _NavVizTestSupport
 
 /// Hostile strings (``Hostile/strings``) through every file `Animation.write` writes: the HTML
@@ -21,7 +22,7 @@ struct HostileBundleTests {
         var reported: [Diagnostic] = []
         _ = try Animation.write(try Bundles.fifo(Hostile.sequence(of: texts), in: tmp), to: dir.path, options: Animation.Options(),
                                 diagnostics: Diagnostics(report: { reported.append($0) }))
-        #expect(reported.allSatisfy { Hostile.unsafe($0.line).isEmpty }, "\(name): \(reported)")
+        #expect(reported.allSatisfy { Hostile.unsafe($0.description).isEmpty }, "\(name): \(reported)")
 
         // The player: navviz's two scripts and nothing else that runs.
         let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import NavVizArtifacts
 import Testing
+import NavVizCore
 import _NavVizTestSupport
 
 /// The reports of a check, made in this process from `Check.run`'s outcomes: the JSON report
@@ -140,14 +141,14 @@ final class CheckReportTests: ScratchSuite {
         let one = try #require(throws: NavVizError.self) {
             try Check.expectations(files: [a, Self.tempuraScript], expect: path("one.json"), record: false)
         }
-        #expect(one.status == NavVizError.Status.noInput)
+        #expect(one.kind == .unreadableInput)
         #expect(one.lines == ["\(path("one.json")): error: with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)"])
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
         let same = try write("sub/a.yaml", "navviz: 1\nframes: []\n")
         let clash = try #require(throws: NavVizError.self) {
             try Check.expectations(files: [a, same], expect: tmp.path, record: false)
         }
-        #expect(clash.status == NavVizError.Status.usage)
+        #expect(clash.kind == .usage)
         #expect(clash.lines.first?.contains("would share the expectation") == true)
     }
 
@@ -167,7 +168,7 @@ final class CheckReportTests: ScratchSuite {
         #expect(matched.status == .matched)
         var reported: [Diagnostic] = []
         try StepSummary.append(to: full, diagnostics: Diagnostics(report: { reported.append($0) })) { CheckSummary.markdown([matched], limit: $0) }
-        #expect(reported == [Diagnostic(.warning, "\(full): warning: the step summary is full (GitHub's limit is 1 MiB); nothing added")])
+        #expect(reported.map(\.description) == ["\(full): warning: the step summary is full (GitHub's limit is 1 MiB); nothing added"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: full)).count == 1_048_500)
     }
 }

@@ -46,7 +46,7 @@ struct ExpectationTests {
         let other = Check.run(sample, expect: expect, settings: TimelineSettings())
         #expect(other.status == .error)
         #expect(other.drift.isEmpty)
-        #expect(other.error?.status == NavVizError.Status.usage)
+        #expect(other.error?.kind == .usage)
         #expect(other.error?.lines == ["\(expect): error: this expectation was recorded with --dialect katana, and operations differ between dialects; check with --dialect katana, or re-record with --record --dialect navviz"])
         // A recording from before the dialect was stored is compared as it always was.
         let old = try String(contentsOfFile: expect, encoding: .utf8).replacingOccurrences(of: "  \"dialect\": \"katana\",\n  \"redact\": false,\n", with: "")

@@ -1,6 +1,7 @@
 import Foundation
 import NavVizArtifacts
 import Testing
+import NavVizCore
 import _NavVizTestSupport
 
 /// `Animation.write` replaces only a directory navviz wrote (its manifest lists every file in
@@ -28,7 +29,7 @@ struct OutputDirectoryTests {
             let refused = try #require(throws: NavVizError.self) {
                 try Animation.write(PackagePaths.sample("tab-switch.sequence.json"), to: out.path, options: Animation.Options())
             }
-            #expect(refused.status == NavVizError.Status.cannotReplace)
+            #expect(refused.kind == .cannotReplace)
             #expect(refused.lines == ["\(out.path): error: cannot replace '\(out.path)': '\(out.path)/\(foreign)' was not written by navviz (its manifest.json does not list it); move it out, or give -o another directory"])
             #expect(try Scratch.contents(out) == before)
             try FileManager.default.removeItem(at: out.appendingPathComponent(foreign))
@@ -80,7 +81,7 @@ struct OutputDirectoryTests {
         let failed = try #require(throws: NavVizError.self) {
             try Animation.write(bad.path, to: out.path, options: Animation.Options())
         }
-        #expect(failed.status == NavVizError.Status.dataError)
+        #expect(failed.kind == .invalidInput)
         #expect(failed.lines.first?.hasPrefix("\(bad.path): error: steps[0].actions[0]") == true, "\(failed.lines)")
         #expect(try Scratch.contents(out) == before)
         #expect(Scratch.tree(tmp).allSatisfy { $0.hasPrefix("keep") })
@@ -90,7 +91,7 @@ struct OutputDirectoryTests {
         let refused = try #require(throws: NavVizError.self) {
             try Animation.write(PackagePaths.sample("tempura-showhide.script.json"), to: mine.path, options: Animation.Options())
         }
-        #expect(refused.status == NavVizError.Status.cannotReplace)
+        #expect(refused.kind == .cannotReplace)
         #expect(Scratch.tree(mine) == ["marker.txt"])
     }
 

@@ -39,7 +39,7 @@ struct CutLogTests {
         guard case .sequence(let s) = document else { Issue.record("not a sequence"); return }
         #expect(s.snapshots.count == 2)
         #expect(warnings == [.cutLastLine(line: 3, complete: 2)])
-        #expect(warnings[0].text(file: "app.ndjson").hasPrefix("app.ndjson:3: warning: the last line is cut off"))
+        #expect(warnings[0].diagnostic(file: "app.ndjson").description.hasPrefix("app.ndjson:3: warning: the last line is cut off"))
     }
 
     @Test func strictMakesTheCutLineAnError() {
@@ -53,7 +53,7 @@ struct CutLogTests {
     @Test func aBrokenLineInTheMiddleStaysAnError() throws {
         let text = Self.complete[0] + "\n" + String(Self.complete[1].prefix(40)) + "\n" + Self.complete[1] + "\n"
         let error = try #require(Samples.logError(text))
-        #expect(error.lines(file: "x.ndjson").first?.hasPrefix("x.ndjson:2: error: invalid JSON") == true)
+        #expect(error.diagnostics(file: "x.ndjson").map(\.description).first?.hasPrefix("x.ndjson:2: error: invalid JSON") == true)
         // A cut line followed by blank lines is still the last line.
         #expect(Samples.logError(Self.cutLog(at: 30) + "\n\n  \n") == nil)
         // A last line that is complete JSON but not a snapshot is an error, not a cut.

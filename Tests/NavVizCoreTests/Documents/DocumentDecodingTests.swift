@@ -58,7 +58,7 @@ struct DocumentDecodingTests {
         let log = "{\"id\": \"a\"}\n{\"id\": \"a\", \"children\": [{\"id\": \"b\"}, {\"id\": \"b\"}]}\n{oops\n"
         let error = try #require(Samples.logError(log))
         do {
-            #expect(error.lines(file: "app.ndjson") == [
+            #expect(error.diagnostics(file: "app.ndjson").map(\.description) == [
                 "app.ndjson:2: error: children[1]: duplicate id 'b' with no context among the children of 'a' (the other is children[0])",
                 "app.ndjson:3: error: invalid JSON at column 2: expected a quoted key, found 'o'",
             ])
@@ -110,7 +110,7 @@ struct PictureLimitTests {
             _ = try DocumentReader.decode(DocumentFile.valueTree(Array(text.utf8), format: format, pictureLimit: limit), pictureLimit: limit)
             return []
         } catch {
-            return error.lines(file: "f")
+            return error.diagnostics(file: "f").map(\.description)
         }
     }
 

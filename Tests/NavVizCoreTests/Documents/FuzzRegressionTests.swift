@@ -30,7 +30,7 @@ struct FuzzRegressionTests {
             do {
                 document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
             } catch {
-                #expect(!error.lines.isEmpty && error.lines.allSatisfy { $0.hasPrefix("fuzz") && $0.contains(": error: ") })
+                #expect(!error.diagnostics.isEmpty && error.diagnostics.map(\.description).allSatisfy { $0.hasPrefix("fuzz") && $0.contains(": error: ") })
                 continue
             }
             try expectYAMLRoundTrip(document)

@@ -92,9 +92,9 @@ struct ValidationTests {
 
     @Test func messageLinesNameTheFile() throws {
         let error = DocumentError.invalid([.init(path: "frames[2].tree.children[0]", message: "duplicate id 'chat'")])
-        #expect(error.lines(file: "app.json") == ["app.json: error: frames[2].tree.children[0]: duplicate id 'chat'"])
+        #expect(error.diagnostics(file: "app.json").map(\.description) == ["app.json: error: frames[2].tree.children[0]: duplicate id 'chat'"])
         let syntax = DocumentError.syntax(line: 3, column: 14, message: "invalid JSON: expected ',' or '}', found '\"'")
-        #expect(syntax.lines(file: "app.json") == ["app.json:3:14: error: invalid JSON: expected ',' or '}', found '\"'"])
+        #expect(syntax.diagnostics(file: "app.json").map(\.description) == ["app.json:3:14: error: invalid JSON: expected ',' or '}', found '\"'"])
     }
 
     @Test func problemsAreCapped() throws {

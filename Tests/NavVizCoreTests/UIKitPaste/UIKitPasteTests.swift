@@ -190,7 +190,7 @@ struct UIKitPasteTests {
             _ = try Self.read(text)
             Issue.record("accepted: \(text)")
         } catch let error as DocumentError {
-            #expect(error.lines(file: "p.txt").first == expected)
+            #expect(error.diagnostics(file: "p.txt").map(\.description).first == expected)
         }
     }
 

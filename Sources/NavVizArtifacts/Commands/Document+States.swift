@@ -6,7 +6,7 @@ extension Document {
     /// initial tree and the state after each step, a route request's start and the state
     /// after each executed instruction. A script whose step fails throws (the states after
     /// it are unknown: navviz says so rather than draw a guess); messages name `file`.
-    public func states(file: String) throws -> [Snapshot] {
+    public func states(file: String) throws(NavVizError) -> [Snapshot] {
         switch self {
         case .snapshot(let tree): return [Snapshot(tree: tree)]
         case .sequence(let s): return s.snapshots
@@ -15,7 +15,7 @@ extension Document {
         case .script:
             let timeline = TimelineBuilder.build(self)
             if let failure = timeline.failure {
-                throw NavVizError(["\(displayName(file)): error: \(failure)"], status: NavVizError.Status.dataError)
+                throw NavVizError(.invalidInput, file: displayName(file), "\(failure)")
             }
             return timeline.states
         }
