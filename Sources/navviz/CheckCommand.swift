@@ -132,18 +132,7 @@ extension NavVizCommand {
                 if text {
                     Terminal.out((several ? "\(o.name):\n" : "") + o.drift.map(PlainText.visible).joined(separator: "\n") + "\n")
                 }
-                var annotations: [WorkflowCommands.Annotation] = []
-                if annotate {
-                    let file = o.file == "-" ? nil : o.file
-                    for t in o.transitions where t.status != .matched {
-                        annotations.append(.init(file: file, line: o.lines.transitions[t.index], title: "navviz check: step \(t.step) \(t.status.rawValue)",
-                                                 message: (t.lines + ["(expected in \(o.expect))"]).joined(separator: "\n")))
-                    }
-                    if !o.failureMatches {
-                        annotations.append(.init(file: file, line: o.lines.failure, title: "navviz check: the route's result drifted",
-                                                 message: "expected: \(o.expectedFailure ?? "the destination is reached")\nactual: \(o.actualFailure ?? "the destination is reached")"))
-                    }
-                }
+                let annotations = annotate ? WorkflowCommands.annotations(drifted: o) : []
                 Terminal.error([.error("the operations drifted from \(o.expect) (re-record with --record if the change is intended)", file: o.name)],
                                annotate: annotations.isEmpty)
                 WorkflowCommands.emit(annotations)

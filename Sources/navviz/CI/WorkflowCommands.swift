@@ -74,6 +74,21 @@ enum WorkflowCommands {
         }
     }
 
+    /// The annotations of a drifted check: each transition that drifted, and a route's
+    /// result, on its line of the document (not standard input).
+    static func annotations(drifted o: CheckOutcome) -> [Annotation] {
+        let file = o.file == "-" ? nil : o.file
+        var out = o.transitions.filter { $0.status != .matched }.map { t in
+            Annotation(file: file, line: o.lines.transitions[t.index], title: "navviz check: step \(t.step) \(t.status.rawValue)",
+                       message: (t.lines + ["(expected in \(o.expect))"]).joined(separator: "\n"))
+        }
+        if !o.failureMatches {
+            out.append(Annotation(file: file, line: o.lines.failure, title: "navviz check: the route's result drifted",
+                                  message: "expected: \(o.expectedFailure ?? "the destination is reached")\nactual: \(o.actualFailure ?? "the destination is reached")"))
+        }
+        return out
+    }
+
     /// Documents larger than this are not read again to find a line.
     static let lookupLimit = 64 << 20
 
