@@ -103,7 +103,7 @@ extension NavVizCommand {
                 progress.finish()
                 Terminal.out(written.main + "\n")
                 if let stepSummary {
-                    try StepSummary.append(to: stepSummary, diagnostics: Terminal.diagnostics()) { written.stepSummary(limit: $0) }
+                    try GitHubStepSummary.append(to: stepSummary, diagnostics: Terminal.diagnostics()) { written.stepSummary(limit: $0) }
                 }
                 if let failure = written.failure {
                     throw NavVizError(.failed, file: Diagnostic.displayName(file), failure)

@@ -104,7 +104,7 @@ extension NavVizCommand {
                 }
                 if let stepSummary {
                     do {
-                        try StepSummary.append(to: stepSummary, diagnostics: diagnostics) { CheckSummary.markdown(outcomes, limit: $0) }
+                        try GitHubStepSummary.append(to: stepSummary, diagnostics: diagnostics) { CheckSummary.markdown(outcomes, limit: $0) }
                     } catch let failure as NavVizError {
                         Terminal.error(failure.diagnostics)
                         failed = failed ?? failure

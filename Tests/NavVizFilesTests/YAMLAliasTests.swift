@@ -61,7 +61,7 @@ struct YAMLAliasTests {
         let a = try DocumentReader.decode(DocumentFile.valueTree(Array(aliased.utf8), format: .yaml))
         let b = try DocumentReader.decode(DocumentFile.valueTree(Array(written.utf8), format: .yaml))
         guard case .snapshot(let ta) = a, case .snapshot(let tb) = b else { Issue.record("not snapshots"); return }
-        #expect(TreeText.render(ta) == TreeText.render(tb))
+        #expect(TreeWriter.render(ta) == TreeWriter.render(tb))
         #expect(ta.node(try #require(ta.slot(of: "two"))).context == ["user": "7", "theme": "dark"])
     }
 

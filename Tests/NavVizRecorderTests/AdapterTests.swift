@@ -22,7 +22,7 @@ struct AdapterTests {
                 NavigationTreeNode(value: Destination(routableType: ChatRoutable.self, contextData: nil, userIdentifier: "tabOne"), isActiveRoute: false),
                 NavigationTreeNode(value: Destination(routableType: ChatRoutable.self, contextData: ["messageId": "42"], userIdentifier: "tabTwo"), isActiveRoute: true),
             ]))
-        #expect(TreeText.render(try Self.recorded(state)) == """
+        #expect(TreeWriter.render(try Self.recorded(state)) == """
             tabBar TabsRoutable ●
             ├─ tabOne ChatRoutable
             └─ tabTwo?messageId=42 ChatRoutable ●
@@ -35,7 +35,7 @@ struct AdapterTests {
             RoutingNode(entry: RoutingEntry(identifier: RoutingIdentifier(name: "node1"), context: nil), isActive: false, isManagedByParent: true),
             RoutingNode(entry: RoutingEntry(identifier: RoutingIdentifier(name: "node2"), context: ["tab": "1"]), isActive: true, isManagedByParent: true),
         ]))
-        #expect(TreeText.render(try Self.recorded(tree)) == """
+        #expect(TreeWriter.render(try Self.recorded(tree)) == """
             switchNode1 ●
             ├─ node1
             └─ node2?tab=1 ●
@@ -44,7 +44,7 @@ struct AdapterTests {
     }
 
     @Test func tempuraRoute() throws {
-        #expect(TreeText.render(try Self.recorded(TempuraRoute(route: ["screenA", "screenB", "screenC"]))) == """
+        #expect(TreeWriter.render(try Self.recorded(TempuraRoute(route: ["screenA", "screenB", "screenC"]))) == """
             screenA ●
             └─ screenB ●
                └─ screenC ●

@@ -38,7 +38,7 @@ struct RecorderTests {
         #expect(frames.map(\.time) == ["2025-11-25T09:41:05.000Z", "2025-11-25T09:41:06.000Z", "2025-11-25T09:41:07.000Z"])
         let post = try #require(frames[0].tree.slot(of: "post"))
         #expect(frames[0].tree.node(post).context["postId"] == "3")
-        #expect(TreeText.render(frames[2].tree) == """
+        #expect(TreeWriter.render(frames[2].tree) == """
             tabs (tabs) ●
             ├─ feed (stack) ●
             │  └─ post?Token=s3cr3t&postId=5 PostViewController ●

@@ -21,7 +21,7 @@ import _NavVizTestSupport
         dot.split(separator: "\n").map(String.init).first { $0.contains("id=\"node-\(id)\"") }
     }
 
-    static func scene(_ before: String, _ after: String, _ dialect: DiffDialect = .navviz, legend: Bool = false) throws -> (Scene, [Operation]) {
+    static func scene(_ before: String, _ after: String, _ dialect: DiffDialect = .navviz, legend: Bool = false) throws -> (Scene, [TreeOperation]) {
         let old = try Samples.tree(before), new = try Samples.tree(after)
         let ops = TreeDiff.operations(from: old, to: new, dialect: dialect)
         return (DiffScene.make(old: old, new: new, operations: ops, dialect: dialect, theme: .light, legend: legend), ops)

@@ -17,14 +17,14 @@ struct AnimateCommandTests {
         defer { try? FileManager.default.removeItem(at: tmp) }
         let sample = "Samples/tab-switch.sequence.json"
         let out = tmp.appendingPathComponent("cli")
-        let r = try NavVizBinary.run(["animate", "-", "-o", out.path, "--png", "--gif", "--jobs", "3", "--step", "op", "--theme", "dark",
+        let r = try NavVizBinary.run(["animate", "-", "-o", out.path, "--png", "--gif", "--jobs", "3", "--granularity", "op", "--theme", "dark",
                                       "--redact", "--dialect", "katana", "--title", "t", "--held-bytes", "0"],
                                      stdin: try String(contentsOfFile: sample, encoding: .utf8))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "\(out.path)/index.html\n")
         #expect(r.stderr == "")
         var options = Animation.Options()
-        (options.png, options.gif, options.jobs, options.step, options.theme) = (true, true, 1, .op, .dark)
+        (options.png, options.gif, options.jobs, options.granularity, options.theme) = (true, true, 1, .op, .dark)
         (options.timeline.redact, options.timeline.dialect, options.title, options.heldBytes) = (true, .katana, "t", 0)
         let library = tmp.appendingPathComponent("library")
         _ = try Animation.write(sample, to: library.path, options: options)

@@ -187,7 +187,7 @@ struct GoldenFileTests {
         case ("render", _):
             guard files.count == 1, let frame = last(path) else { return nil }
             switch format {
-            case "text": bytes = TreeText.render(frame.tree)
+            case "text": bytes = TreeWriter.render(frame.tree)
             case "json": bytes = DocumentEncoder.snapshot(frame.tree)
             case "dot": bytes = DOTEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label))
             case "mermaid": bytes = MermaidEncoder.encode(TreeScene.make(frame.tree, theme: .light, title: frame.label))

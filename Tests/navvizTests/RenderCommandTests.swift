@@ -81,15 +81,20 @@ struct RenderCommandTests {
     @Test func badUsageExits64() throws {
         #expect(try NavVizBinary.run(["render", "Samples/katana-tabs.json", "--format", "gif"]).status == 64)
         #expect(try NavVizBinary.run(["render", "Samples/katana-tabs.json", "-o", "x.bmp"]).status == 64)
-        let r = try NavVizBinary.run(["render", "Samples/katana-tabs.json", "--frame", "3"])
+        let r = try NavVizBinary.run(["render", "Samples/katana-tabs.json", "--state", "3"])
         #expect(r.status == 64)
-        #expect(r.stderr == "Samples/katana-tabs.json: error: --frame 3 is out of range: the document has 1 frame (0...0)\n")
+        #expect(r.stderr == "Samples/katana-tabs.json: error: --state 3 is out of range: the document has 1 state (0...0)\n")
     }
 
-    @Test func frameOfASequence() throws {
+    @Test func stateOfASequence() throws {
         let seq = #"{"navviz": 1, "frames": [{"label": "a", "tree": {"id": "a"}}, {"label": "b", "tree": {"id": "b"}}]}"#
-        #expect(try NavVizBinary.run(["render", "-", "--frame", "0"], stdin: seq).stdout == "a ●\n")
+        #expect(try NavVizBinary.run(["render", "-", "--state", "0"], stdin: seq).stdout == "a ●\n")
         #expect(try NavVizBinary.run(["render", "-"], stdin: seq).stdout == "b ●\n")
+        // The names the options had before 0.2 still work, hidden from the help.
+        #expect(try NavVizBinary.run(["render", "-", "--frame", "0"], stdin: seq).stdout == "a ●\n")
+        let both = try NavVizBinary.run(["render", "-", "--frame", "0", "--state", "1"], stdin: seq)
+        #expect(both.status == 64 && both.stderr.contains("--frame is the old name of --state"), "\(both.stderr)")
+        #expect(try NavVizBinary.run(["render", "--help"]).stdout.contains("--frame") == false)
     }
 
     @Test func deepChainRendersAsTextAndRefusesImage() throws {
@@ -146,7 +151,7 @@ struct RenderCommandTests {
     @Test func helpAndVersion() throws {
         let help = try NavVizBinary.run(["render", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("--frame"))
+        #expect(help.stdout.contains("--state"))
         #expect(try NavVizBinary.run(["--version"]).status == 0)
     }
 }
@@ -164,9 +169,9 @@ extension RenderCommandTests {
 
 extension RenderCommandTests {
     @Test func anyFrameOfAScriptOrARoute() throws {
-        let initial = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--frame", "0"])
+        let initial = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--state", "0"])
         #expect(initial.stdout == "screenA ScreenAViewController ●\n")
-        let second = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--frame", "2"])
+        let second = try NavVizBinary.run(["render", "Samples/tempura-showhide.script.json", "--state", "2"])
         #expect(second.stdout == "screenA ScreenAViewController ●\n└─ screenB ●\n   └─ screenC ●\n")
         let routed = try NavVizBinary.shared(["render", "Samples/portus-example-1.route.json", "--format", "json"])
         #expect(routed.status == 0)

@@ -32,7 +32,7 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         _ = TimelineWriter.json(timeline)
         _ = TimelineWriter.text(Redaction.redact(timeline, of: document))
         for (f, frame) in timeline.states.enumerated() where f == 0 || f == timeline.states.count - 1 {
-            _ = TreeText.render(frame.tree)
+            _ = TreeWriter.render(frame.tree)
             let scene = TreeScene.make(frame.tree, theme: f == 0 ? .light : .dark, title: timeline.title, legend: true)
             _ = MermaidEncoder.fenced(scene)
             _ = DOTEncoder.encode(scene)

@@ -26,12 +26,12 @@ public enum Animation {
         /// How the document becomes a timeline (dialect, redaction, how it is read).
         public var timeline = TimelineSettings()
         /// A pending and an applied frame per transition, or one frame per operation.
-        public var step: StepMode = .transition
+        public var granularity: FrameGranularity = .transition
         /// Nodes keep their positions across frames, or each frame is laid out on its own.
         public var layout: AnimationRenderer.LayoutMode = .stable
         public var theme: Theme = .light
         /// The states drawn (nil: all).
-        public var steps: StepRange?
+        public var states: StateRange?
         /// An animation of more frames is refused as soon as its planning passes this.
         public var maxFrames = Animation.defaultMaxFrames
         /// Also write frames/NNNN.png.
@@ -92,15 +92,15 @@ public enum Animation {
         let staged = try OutputDirectory(output, inputs: [file])
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
-        let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, step: options.step, theme: options.theme, layout: options.layout,
-                                                      steps: options.steps, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
+        let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
+                                                      range: options.states, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
                                                       bundle: bundle, diagnostics: diagnostics)
         let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
         let count = plan.frameCount
         if count >= noteFrames {
             // A long run says up front what it will make.
             let kinds = (options.png ? ["PNG"] : []) + (options.gif ? ["a GIF"] : [])
-            diagnostics.note("drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --steps A..B draws part of it", file: displayName(file))
+            diagnostics.note("drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --states A..B draws part of it", file: displayName(file))
         }
         if options.dotOnly {
             // For benchmarks: the Graphviz source of every frame, and nothing drawn.

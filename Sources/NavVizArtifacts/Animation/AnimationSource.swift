@@ -27,10 +27,10 @@ struct AnimationSource {
     var held: [AnimationFrame]?
     let file: String
     let settings: TimelineSettings
-    let step: StepMode
+    let granularity: FrameGranularity
     let theme: Theme
-    /// The states drawn (`--steps`); nil: all.
-    var steps: StepRange? = nil
+    /// The states drawn (`--states`); nil: all.
+    var range: StateRange? = nil
 
     /// What the first pass learns.
     struct Plan {
@@ -50,14 +50,14 @@ struct AnimationSource {
     static let heldBytes = 2 << 20
     static let heldNodes = 25_000
 
-    /// Reads `file` once and plans its animation of the states `steps` (all if nil),
+    /// Reads `file` once and plans its animation of the states `range` (all if nil),
     /// refusing it as soon as it would have more than `maxFrames` frames. Each state and its
     /// frames are recorded in `bundle` as they are planned.
-    static func plan(_ file: String, settings: TimelineSettings, step: StepMode, theme: Theme,
-                     layout: AnimationRenderer.LayoutMode, steps: StepRange?, maxFrames: Int,
+    static func plan(_ file: String, settings: TimelineSettings, granularity: FrameGranularity, theme: Theme,
+                     layout: AnimationRenderer.LayoutMode, range: StateRange?, maxFrames: Int,
                      heldBytes: Int, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: settings.input) {
-            let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, step: step, theme: theme, steps: steps)
+            let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, granularity: granularity, theme: theme, range: range)
             do {
                 return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames, bundle: bundle,
                                        diagnostics: diagnostics)
@@ -66,7 +66,7 @@ struct AnimationSource {
             }
         }
         let timeline = try settings.build(file, diagnostics: diagnostics)
-        let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, step: step, theme: theme, steps: steps)
+        let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, granularity: granularity, theme: theme, range: range)
         return try source.plan(layout: layout, hold: timeline.states.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
                                bundle: bundle, diagnostics: diagnostics)
     }
@@ -100,7 +100,7 @@ struct AnimationSource {
         var lastWithin: Int?
         let (title, warnings, states) = try forEachStep { step in
             outline.add(step)
-            let frames = AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme)
+            let frames = AnimationPlan.frames(for: step, granularity: granularity, dialect: settings.dialect, theme: theme)
             guard count + frames.count <= maxFrames else { throw tooManyFrames(maxFrames, at: step.index, lastWithin: lastWithin) }
             try bundle.planned(step, frames: frames, first: count)
             chunk += frames
@@ -119,11 +119,11 @@ struct AnimationSource {
         diagnostics.warnings(warnings, file: file)
         outline.title = title
         guard count > 0 else {
-            if let steps {
+            if let range {
                 throw NavVizError(.usage, file: displayName(file),
-                                  "--steps \(steps) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")")
+                                  "--states \(range) selects no state: the document has \(PlainText.count(states)) state\(states == 1 ? "" : "s")\(states > 0 ? " (0...\(states - 1))" : "")")
             }
-            throw NavVizError(.invalidInput, file: displayName(file), "the document has no frames to animate")
+            throw NavVizError(.invalidInput, file: displayName(file), "the document has no states to animate")
         }
         let windows: [AnimationRenderer.Window]
         do {
@@ -148,7 +148,7 @@ struct AnimationSource {
         var number = 0
         do {
             try forEachStep { step in
-                for frame in AnimationPlan.frames(for: step, step: self.step, dialect: settings.dialect, theme: theme) {
+                for frame in AnimationPlan.frames(for: step, granularity: granularity, dialect: settings.dialect, theme: theme) {
                     guard number < count else { throw changed() }
                     try body(number, frame)
                     number += 1
@@ -168,8 +168,8 @@ struct AnimationSource {
     /// The refusal of an animation past `maxFrames` frames at state `index`, naming the
     /// options that choose less: the states that fit, and the limit.
     private func tooManyFrames(_ maxFrames: Int, at index: Int, lastWithin: Int?) -> NavVizError {
-        let first = steps?.lower ?? 0
-        let fit = lastWithin.map { "--steps \(first)..\($0)" } ?? "fewer states with --steps A..B"
+        let first = range?.lower ?? 0
+        let fit = lastWithin.map { "--states \(first)..\($0)" } ?? "fewer states with --states A..B"
         return NavVizError(.invalidInput, file: displayName(file), """
             the animation would have more than \(PlainText.count(maxFrames)) frames \
             (the limit, reached at state \(PlainText.count(index))); draw part of it with \(fit) \
@@ -178,11 +178,11 @@ struct AnimationSource {
     }
 
     /// The frames after the timeline's states: where a failing script or route stopped,
-    /// with why, when `steps` reaches the last state (a streamed recording never fails this
+    /// with why, when `range` reaches the last state (a streamed recording never fails this
     /// way).
     private func trailingFrames() -> [AnimationFrame] {
         guard case .whole(let timeline) = storage, let failure = timeline.failure, let last = timeline.states.last,
-              steps.map({ ($0.upper ?? .max) >= timeline.states.count - 1 && $0.lower <= timeline.states.count - 1 }) ?? true else { return [] }
+              range.map({ ($0.upper ?? .max) >= timeline.states.count - 1 && $0.lower <= timeline.states.count - 1 }) ?? true else { return [] }
         return [AnimationPlan.failureFrame(stoppedAt: last.tree, failure: failure, theme: theme)]
     }
 
@@ -190,31 +190,31 @@ struct AnimationSource {
         NavVizError(.unreadableInput, file: displayName(file), "the file changed while navviz was reading it")
     }
 
-    /// Every state in order (those of `steps`, the first of them without the transition
+    /// Every state in order (those of `range`, the first of them without the transition
     /// that led to it); returns the timeline's title, what a streamed reading tolerated (a
     /// whole reading has reported its warnings to `diagnostics`:
     /// ``TimelineSettings/build(_:diagnostics:)``) and how many states were read. Reading stops
-    /// after the last state of `steps`. Throws ``SnapshotStream/Irregular`` when a streamed
+    /// after the last state of `range`. Throws ``SnapshotStream/Irregular`` when a streamed
     /// file has something to report.
     @discardableResult
     private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> (String?, [DocumentWarning], Int) {
         var states = 0
-        /// False once the states of `steps` are all read.
+        /// False once the states of `range` are all read.
         func visit(_ step: TimelineStep) throws -> Bool {
             states += 1
-            guard let steps else {
+            guard let range else {
                 try body(step)
                 return true
             }
-            if steps.contains(step.index) {
+            if range.contains(step.index) {
                 var step = step
-                if step.index == steps.lower {
+                if step.index == range.lower {
                     step.before = nil
                     step.transition = nil
                 }
                 try body(step)
             }
-            return !steps.isPast(step.index)
+            return !range.isPast(step.index)
         }
         switch storage {
         case .whole(let timeline):

@@ -139,7 +139,7 @@ final class AnimationBundle {
             return "animation.gif"
         } catch let error as GIFEncoder.GIFError {
             if case .tooLarge(let limit) = error {
-                throw NavVizError(.invalidInput, file: staged.directory, "animation.gif \(GIFEncoder.beyondReduction(limit)); choose fewer steps with --steps A..B or raise --gif-limit")
+                throw NavVizError(.invalidInput, file: staged.directory, "animation.gif \(GIFEncoder.beyondReduction(limit)); choose fewer states with --states A..B or raise --gif-limit")
             }
             throw NavVizError(.internalError, file: staged.directory, "\(error)")
         }

@@ -11,7 +11,7 @@ import NavVizCore
 /// whole.
 public enum ManifestWriter {
     /// A frame's entry: its number (from 1), its files, label, phase, transition (numbered
-    /// from 1 as in the document), how many operations it shows as done (`--step op`) and the
+    /// from 1 as in the document), how many operations it shows as done (`--granularity op`) and the
     /// transition's operations.
     public static func frame(number: Int, info f: AnimationFrame.Info, svg: String, png: String?) -> JSONOutput {
         var frame: [(String, JSONOutput)] = [("number", .int(number)), ("svg", .string(svg))]

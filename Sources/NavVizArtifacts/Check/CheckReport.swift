@@ -14,7 +14,7 @@ public enum CheckReport {
 
     public static func json(_ outcomes: [CheckOutcome]) -> String {
         func count(_ s: TransitionCheck.Status) -> Int { outcomes.reduce(0) { $0 + $1.count(s) } }
-        func ops(_ list: [NavVizCore.Operation]?) -> JSONOutput {
+        func ops(_ list: [TreeOperation]?) -> JSONOutput {
             list.map { .array($0.map(OperationWriter.value), .lines(level: 5)) } ?? .null
         }
         func line(_ n: Int?) -> JSONOutput { n.map { .int($0) } ?? .null }

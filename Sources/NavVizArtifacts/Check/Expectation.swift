@@ -72,7 +72,7 @@ struct Expectation: Equatable {
             guard json.kind(t) == .object, let ops = json.member("operations", of: t), json.kind(ops) == .array else {
                 throw fail("transitions[\(i)]: expected an object with 'operations'")
             }
-            var list: [Operation] = []
+            var list: [TreeOperation] = []
             for (j, o) in json.members(ops).enumerated() {
                 do {
                     list.append(try OperationDecoder.decode(json, o, path: "transitions[\(i)].operations[\(j)]"))

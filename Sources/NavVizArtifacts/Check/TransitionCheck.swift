@@ -21,9 +21,9 @@ public struct TransitionCheck {
     public var label: String?
     public var status: Status
     /// The recorded operations (nil for an extra transition).
-    public var expected: [Operation]?
+    public var expected: [TreeOperation]?
     /// The document's operations (nil for a missing transition).
-    public var actual: [Operation]?
+    public var actual: [TreeOperation]?
 
     public var step: Int { index + 1 }
 
@@ -54,7 +54,7 @@ public struct TransitionCheck {
 
     /// One line: `step 5 (Hide): expected 1 operation, found 2`.
     public var summary: String {
-        func count(_ ops: [Operation]?) -> String {
+        func count(_ ops: [TreeOperation]?) -> String {
             let n = ops?.count ?? 0
             return "\(n) operation\(n == 1 ? "" : "s")"
         }

@@ -1,7 +1,7 @@
 import NavVizCore
 
 extension Document {
-    /// The states of the document, in order, as `render --frame N` and `diff` pick them: a
+    /// The states of the document, in order, as `render --state N` and `diff` pick them: a
     /// snapshot's tree, a sequence's or log's snapshots (its `frames`), an action script's
     /// initial tree and the state after each step, a route request's start and the state
     /// after each executed instruction. A script whose step fails throws (the states after

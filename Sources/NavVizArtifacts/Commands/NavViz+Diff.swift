@@ -74,7 +74,7 @@ extension NavViz {
         if single { return transitions }
         guard let choice = options.transition ?? (options.format.isPicture ? .last : nil) else { return transitions }
         guard !transitions.isEmpty else {
-            throw NavVizError(.invalidInput, file: displayName(file), "the document has fewer than two frames: there is no transition to show")
+            throw NavVizError(.invalidInput, file: displayName(file), "the document has fewer than two states: there is no transition to show")
         }
         switch choice {
         case .last: return [transitions[transitions.count - 1]]

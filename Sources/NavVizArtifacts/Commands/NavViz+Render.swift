@@ -6,7 +6,7 @@ extension NavViz {
     /// What `navviz render` is asked for.
     public struct RenderOptions: Sendable {
         public var format: OutputFormat
-        /// Which state of the document to draw (`--frame`).
+        /// Which state of the document to draw (`--state`).
         public var state: StateChoice
         public var look: Look
         /// How the file is read.
@@ -26,7 +26,7 @@ extension NavViz {
         let document = try load(file, options: options.input, for: options.format, diagnostics: diagnostics)
         let chosen = try options.state.pick(try document.states(file: file), file: file)
         switch options.format {
-        case .text: return Array(TreeText.render(chosen.tree).utf8)
+        case .text: return Array(TreeWriter.render(chosen.tree).utf8)
         case .json: return Array(DocumentEncoder.snapshot(chosen.tree).utf8)
         default:
             let scene = TreeScene.make(chosen.tree, theme: options.look.theme, title: chosen.label, legend: options.look.legend)

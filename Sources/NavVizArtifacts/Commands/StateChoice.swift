@@ -18,17 +18,17 @@ public enum StateChoice: Equatable, Sendable {
     }
 
     /// The chosen one of `states`; messages name `file` and the option the choice came
-    /// from (`--frame`).
-    public func pick(_ states: [Snapshot], file: String, option: String = "--frame") throws(NavVizError) -> Snapshot {
+    /// from (`--state`).
+    public func pick(_ states: [Snapshot], file: String, option: String = "--state") throws(NavVizError) -> Snapshot {
         switch self {
         case .last:
             guard let f = states.last else {
-                throw NavVizError(.invalidInput, file: displayName(file), "the document has no frames")
+                throw NavVizError(.invalidInput, file: displayName(file), "the document has no states")
             }
             return f
         case .index(let n):
             guard n < states.count else {
-                throw NavVizError(.usage, file: displayName(file), "\(option) \(n) is out of range: the document has \(states.count) frame\(states.count == 1 ? "" : "s") (0...\(max(0, states.count - 1)))")
+                throw NavVizError(.usage, file: displayName(file), "\(option) \(n) is out of range: the document has \(states.count) state\(states.count == 1 ? "" : "s") (0...\(max(0, states.count - 1)))")
             }
             return states[n]
         }

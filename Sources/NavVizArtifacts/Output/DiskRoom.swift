@@ -15,7 +15,7 @@ enum DiskRoom {
         guard needed > Double(free) else { return }
         throw NavVizError(.cannotWrite, file: output, """
             cannot write: \(PlainText.count(count)) frames need about \(PlainText.bytes(needed)) (\(PlainText.bytes(perFrame)) a frame, from the first \(drawn)), \
-            and its disk has \(PlainText.bytes(free)) free; draw part of the recording with --steps A..B
+            and its disk has \(PlainText.bytes(free)) free; draw part of the recording with --states A..B
             """)
     }
 

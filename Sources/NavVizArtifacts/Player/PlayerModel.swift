@@ -172,7 +172,7 @@ public struct PlayerModel: Sendable {
     }
 
     /// The node ids an operation touches, for highlighting, where the trees repeat no id.
-    static func nodes(of op: NavVizCore.Operation) -> [String] {
+    static func nodes(of op: TreeOperation) -> [String] {
         switch op {
         case .change(let parent, let popped, let pushed, _, _, _, _): (parent.map { [$0] } ?? []) + popped.map(\.id) + pushed.map(\.id)
         default: op.subject.map { [$0] } ?? []

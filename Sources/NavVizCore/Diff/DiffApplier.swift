@@ -13,7 +13,7 @@
 public enum DiffApplier {
     /// Why a list of operations does not apply.
     public enum ApplyError: Error, Equatable, CustomStringConvertible {
-        /// Operation `index` (1-based) cannot run; the message says why.
+        /// TreeOperation `index` (1-based) cannot run; the message says why.
         case invalid(index: Int, message: String)
         /// After the last operation a node still has two children with this id and the same
         /// context.
@@ -28,7 +28,7 @@ public enum DiffApplier {
     }
 
     /// The tree `operations` make of `before`; `after` supplies the nodes they add.
-    public static func apply(_ operations: [Operation], to before: Tree, after: Tree) throws(ApplyError) -> Tree {
+    public static func apply(_ operations: [TreeOperation], to before: Tree, after: Tree) throws(ApplyError) -> Tree {
         var replay = DiffReplay(before: before, after: after)
         for (i, op) in operations.enumerated() {
             do {

@@ -55,7 +55,7 @@ struct DiffReplay {
         return nodes.count - 1
     }
 
-    mutating func run(_ op: Operation) throws(Message) {
+    mutating func run(_ op: TreeOperation) throws(Message) {
         switch op {
         case .pop(let id, let parent, _, let path):
             guard let a = path.map({ before.slot(at: $0) }) ?? before.slot(of: id) else { throw Message(text: "there is no node '\(id)' to pop") }

@@ -19,7 +19,7 @@ struct KatanaDiff {
     let old: Tree
     let new: Tree
 
-    func operations() -> [Operation] {
+    func operations() -> [TreeOperation] {
         // 1. Pops: old nodes, traverse post-order, whose id is nowhere in the new tree.
         let pops = DiffWalk.postorder(old, .katana).filter { !new.contains(id: old.id($0)) }
         // 2. Pushes: new nodes, traverse pre-order, whose id is nowhere in the old tree.
@@ -34,7 +34,7 @@ struct KatanaDiff {
 
         // 3. Insert actions, per push parent id in order of first appearance.
         var served = Set<String?>()
-        var inserts: [Operation] = []
+        var inserts: [TreeOperation] = []
         for (parentID, group) in pushesByParent.groups {
             let popped = popsByParent[parentID]
             if group.count == 1 && popped.isEmpty {
@@ -53,7 +53,7 @@ struct KatanaDiff {
         }
 
         // 4. Pop actions: what is left, grouped by old parent id.
-        var popActions: [Operation] = []
+        var popActions: [TreeOperation] = []
         for (parentID, group) in popsByParent.groups where !served.contains(parentID) {
             if group.count == 1 {
                 let a = group[0]
@@ -68,7 +68,7 @@ struct KatanaDiff {
         // 5. changedActiveChild: traverse post-order over the new tree; the old node is the
         //    first in pre-order with the same id (`find(value:)`).
         let firstOld = FirstByID(old)
-        var activates: [Operation] = []
+        var activates: [TreeOperation] = []
         for b in DiffWalk.postorder(new, .katana) {
             guard let c = new.activeChild(b) else { continue }
             let before = firstOld[new.id(b)].flatMap(old.activeChild).map(old.id)

@@ -23,13 +23,13 @@ struct LinearRoutes {
     var equal: Bool { common == from.count - 1 && common == to.count - 1 }
 
     /// `pop(old[i])`, its parent the element before it (none at the root).
-    func pop(_ i: Int) -> Operation {
+    func pop(_ i: Int) -> TreeOperation {
         .pop(id: old.id(from[i]), parent: i > 0 ? old.id(from[i - 1]) : nil, context: old.node(from[i]).context,
              path: old.operationPath(from[i]))
     }
 
     /// `push(new[i])`, its parent the element before it (none at the root).
-    func push(_ i: Int) -> Operation {
+    func push(_ i: Int) -> TreeOperation {
         .push(id: new.id(to[i]), parent: i > 0 ? new.id(to[i - 1]) : nil, context: new.node(to[i]).context,
               path: new.operationPath(to[i]))
     }

@@ -13,7 +13,7 @@ struct NavVizDiff {
     let old: Tree
     let new: Tree
 
-    func operations() -> [Operation] {
+    func operations() -> [TreeOperation] {
         let matching = DiffMatching(old: old, new: new, dialect: .navviz)
         let removed = DiffWalk.postorder(old, .navviz).filter { matching.newSlot(ofOld: $0) == nil }
         let added = DiffWalk.preorder(new, .navviz).filter { matching.oldSlot(ofNew: $0) == nil }
@@ -26,7 +26,7 @@ struct NavVizDiff {
         for b in added { addedUnder.append(b, to: new.parent(b) ?? -1) }
 
         var taken = Array(repeating: false, count: old.nodes.count)
-        var inserts: [Operation] = []
+        var inserts: [TreeOperation] = []
         for (parent, pushes) in addedUnder.groups {
             if parent < 0 {
                 let root = pushes[0]
@@ -56,7 +56,7 @@ struct NavVizDiff {
             ))
         }
 
-        var pops: [Operation] = []
+        var pops: [TreeOperation] = []
         var left = OrderedGroups<Int, Tree.Slot>()
         for a in removed where !taken[a] { left.append(a, to: old.parent(a) ?? -1) }
         for (parent, group) in left.groups {
@@ -68,7 +68,7 @@ struct NavVizDiff {
             }
         }
 
-        var activates: [Operation] = []
+        var activates: [TreeOperation] = []
         for b in DiffWalk.postorder(new, .navviz) {
             guard let a = matching.oldSlot(ofNew: b), let c = new.activeChild(b),
                   let before = matching.oldSlot(ofNew: c), old.activeChild(a) != before else { continue }

@@ -14,11 +14,11 @@ struct ReSwiftDiff {
     let old: Tree
     let new: Tree
 
-    func operations() -> [Operation] {
+    func operations() -> [TreeOperation] {
         let routes = LinearRoutes(old: old, new: new)
         let from = routes.from, to = routes.to, c = routes.common
         if routes.equal { return [] }
-        var ops: [Operation] = []
+        var ops: [TreeOperation] = []
         var index = from.count - 1
         while index > c + 1 {
             ops.append(routes.pop(index))

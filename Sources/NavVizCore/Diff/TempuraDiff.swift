@@ -16,7 +16,7 @@ struct TempuraDiff {
     let old: Tree
     let new: Tree
 
-    func operations() -> [Operation] {
+    func operations() -> [TreeOperation] {
         let routes = LinearRoutes(old: old, new: new)
         let from = routes.from, to = routes.to, c = routes.common
         if routes.equal { return [] }

@@ -5,7 +5,7 @@
 /// found through the trees' id tables and every walk is iterative.
 public enum TreeDiff {
     /// The operations from `old` to `new`. Either tree may be empty (`"tree": null`).
-    public static func operations(from old: Tree, to new: Tree, dialect: DiffDialect = .navviz) -> [Operation] {
+    public static func operations(from old: Tree, to new: Tree, dialect: DiffDialect = .navviz) -> [TreeOperation] {
         switch dialect {
         case .navviz: NavVizDiff(old: old, new: new).operations()
         case .katana: KatanaDiff(old: old, new: new).operations()

@@ -8,7 +8,7 @@ public enum OperationDecoder {
     }
 
     /// Decodes the operation object at `v`.
-    public static func decode(_ json: JSONValueTree, _ v: Int, path where: String) throws(DecodeError) -> Operation {
+    public static func decode(_ json: JSONValueTree, _ v: Int, path where: String) throws(DecodeError) -> TreeOperation {
         func fail(_ m: String) -> DecodeError { DecodeError(path: `where`, message: m) }
         guard json.kind(v) == .object else { throw fail("an operation must be an object") }
         func string(_ key: String) throws(DecodeError) -> String {

@@ -12,10 +12,10 @@ public enum OperationWriter {
     ///   empty; `active` as `{"id", "context"}` where another child has the same id;
     ///   `poppedPaths`, each popped node's path in the old tree, where they are not all
     ///   children of the node `path` names.
-    public static func json(_ op: Operation) -> String { value(op).text }
+    public static func json(_ op: TreeOperation) -> String { value(op).text }
 
     /// One operation as a JSON value (``json(_:)``'s object).
-    public static func value(_ op: Operation) -> JSONOutput {
+    public static func value(_ op: TreeOperation) -> JSONOutput {
         func node(_ name: String, _ id: String, parent p: String??, _ c: [String: String], _ l: [PathElement]?,
                   in i: String? = nil) -> JSONOutput {
             var m: [(String, JSONOutput)] = [("op", .string(name))]
@@ -63,7 +63,7 @@ public enum OperationWriter {
     }
 
     /// A JSON array, one operation per line, with a trailing newline.
-    public static func jsonArray(_ ops: [Operation]) -> String {
+    public static func jsonArray(_ ops: [TreeOperation]) -> String {
         JSONOutput.array(ops.map(value), .lines(level: 0)).text + "\n"
     }
 
@@ -71,7 +71,7 @@ public enum OperationWriter {
     /// line, with controls in ids and context shown as escapes (``PlainText/visible(_:)``).
     /// Where the operation carries a path, the parent is named by its path:
     /// `push product?id=2 onto app/home/product?id=1`.
-    public static func phrase(_ op: Operation) -> String {
+    public static func phrase(_ op: TreeOperation) -> String {
         PlainText.visible(rawPhrase(op))
     }
 
@@ -80,7 +80,7 @@ public enum OperationWriter {
         path.map(\.description).joined(separator: "/")
     }
 
-    static func rawPhrase(_ op: Operation) -> String {
+    static func rawPhrase(_ op: TreeOperation) -> String {
         func node(_ id: String, _ c: [String: String]) -> String { c.isEmpty ? id : "\(id)?\(c.queryString)" }
         func list(_ a: [Node.Identity]) -> String { a.isEmpty ? "nothing" : a.map(\.description).joined(separator: ", ") }
         // The parent as the path names it (all but the last element), else by its id.
@@ -103,7 +103,7 @@ public enum OperationWriter {
     }
 
     /// Numbered lines `1. pop settings from tabs`, one per operation; `(no changes)` if none.
-    public static func text(_ ops: [Operation]) -> String {
+    public static func text(_ ops: [TreeOperation]) -> String {
         if ops.isEmpty { return "(no changes)\n" }
         return ops.enumerated().map { "\($0.offset + 1). \(phrase($0.element))" }.joined(separator: "\n") + "\n"
     }

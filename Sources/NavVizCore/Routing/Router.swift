@@ -3,7 +3,7 @@
 ///
 /// - a loop guard: a chunk computed on a tree on which the same chunk was computed before
 ///   (the Router would go round for ever), or more than 4 x (nodes + path length) chunks,
-///   stops the route with ``RoutingError/loop(_:)``;
+///   stops the route with ``RoutingFailure.Reason/loop(_:)``;
 /// - every executed instruction is kept, so a failure names what did run and where it
 ///   stopped (``RoutingFailure``).
 ///
@@ -24,7 +24,7 @@ public enum Router {
             let chunk: [RoutingInstruction]
             switch RoutingAlgorithm.nextChunk(in: tree, to: destination) {
             case .failure(let error):
-                result.failure = RoutingFailure(error: error, chunk: result.chunks.count + 1, executed: result.operations)
+                result.failure = RoutingFailure(reason: error, chunk: result.chunks.count + 1, executed: result.operations)
                 return result
             case .success(let instructions):
                 chunk = instructions
@@ -36,12 +36,12 @@ public enum Router {
             if let earlier = seen[key]?.first(where: { j in
                 result.chunks[j].instructions == chunk && result.chunks[j].tree == tree
             }) {
-                result.failure = RoutingFailure(error: .loop(.repeated(chunk: number, repeats: earlier + 1, instructions: chunk)),
+                result.failure = RoutingFailure(reason: .loop(.repeated(chunk: number, repeats: earlier + 1, instructions: chunk)),
                                                 chunk: number, executed: result.operations)
                 return result
             }
             if result.chunks.count >= limit {
-                result.failure = RoutingFailure(error: .loop(.tooManyChunks(limit: limit)), chunk: number, executed: result.operations)
+                result.failure = RoutingFailure(reason: .loop(.tooManyChunks(limit: limit)), chunk: number, executed: result.operations)
                 return result
             }
             seen[key, default: []].append(result.chunks.count)
@@ -55,7 +55,7 @@ public enum Router {
                 } catch {
                     result.chunks.append(RoutingChunk(instructions: chunk, steps: first..<result.steps.count, tree: before))
                     result.final = tree
-                    result.failure = RoutingFailure(error: error, chunk: number, instruction: instruction, instructionNumber: result.steps.count + 1,
+                    result.failure = RoutingFailure(reason: error, chunk: number, instruction: instruction, instructionNumber: result.steps.count + 1,
                                                     executed: result.operations)
                     return result
                 }

@@ -19,11 +19,11 @@
 /// from a product opened from the first), that can be another node than the one on the
 /// active path, exactly as in Portus; when a leave of a chunk finds its node already gone
 /// with an earlier leave, Portus stops with `fatalError` and navviz answers
-/// ``RoutingError/leftNodeGone(_:)`` instead.
+/// ``RoutingFailure.Reason/leftNodeGone(_:)`` instead.
 public enum RoutingExecution {
-    /// Executes `instruction` on `tree` and returns it as an ``Operation``. On failure the
+    /// Executes `instruction` on `tree` and returns it as an ``TreeOperation``. On failure the
     /// tree is unchanged.
-    public static func execute(_ instruction: RoutingInstruction, on tree: inout Tree, templates: Templates) throws(RoutingError) -> Operation {
+    public static func execute(_ instruction: RoutingInstruction, on tree: inout Tree, templates: Templates) throws(RoutingFailure.Reason) -> TreeOperation {
         switch instruction {
         case .leave(let entry):
             let path = find(entry, in: tree).flatMap(tree.operationPath)
@@ -49,13 +49,13 @@ public enum RoutingExecution {
 
     /// `didLeaveNode`: the first node equal to `entry` goes; the root stays (Portus's
     /// `removeNode` does nothing without a parent).
-    static func leave(_ entry: Node.Identity, on tree: inout Tree) throws(RoutingError) {
+    static func leave(_ entry: Node.Identity, on tree: inout Tree) throws(RoutingFailure.Reason) {
         guard let slot = find(entry, in: tree) else { throw .leftNodeGone(entry) }
         guard tree.parent(slot) != nil else { return }
         tree.removeSubtree(slot)
     }
 
-    static func switchTo(_ target: PathElement, in container: Node.Identity, on tree: inout Tree) throws(RoutingError) {
+    static func switchTo(_ target: PathElement, in container: Node.Identity, on tree: inout Tree) throws(RoutingFailure.Reason) {
         guard let slot = find(container, in: tree) else { return }
         guard tree.node(slot).isSwitch else { throw .notSwitchable(container: container.id, target: target) }
         if let child = tree.children(slot).first(where: { tree.node($0).identity == target.identity }) {
@@ -64,7 +64,7 @@ public enum RoutingExecution {
     }
 
     /// Enters `element` under the active leaf and returns the leaf.
-    static func enter(_ element: PathElement, on tree: inout Tree, templates: Templates) throws(RoutingError) -> Tree.Slot {
+    static func enter(_ element: PathElement, on tree: inout Tree, templates: Templates) throws(RoutingFailure.Reason) -> Tree.Slot {
         guard let leaf = tree.activePath.last else { throw .emptyTree(target: element) }
         let leafID = tree.id(leaf)
         guard tree.node(leaf).isEnterable else { throw .notEnterable(leaf: leafID, target: element) }

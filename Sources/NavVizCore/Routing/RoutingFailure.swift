@@ -2,7 +2,7 @@
 /// execution failed) the instruction, and the instructions that did run before it.
 public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The reason.
-    public var error: RoutingError
+    public var reason: Reason
     /// The 1-based number of the chunk that failed: the one being computed, or the one
     /// whose instruction failed.
     public var chunk: Int
@@ -12,10 +12,10 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The 1-based number ``instruction`` would have had among all instructions.
     public var instructionNumber: Int?
     /// The operations that did run, in order.
-    public var executed: [Operation]
+    public var executed: [TreeOperation]
 
-    public init(error: RoutingError, chunk: Int, instruction: RoutingInstruction? = nil, instructionNumber: Int? = nil, executed: [Operation]) {
-        self.error = error
+    public init(reason: Reason, chunk: Int, instruction: RoutingInstruction? = nil, instructionNumber: Int? = nil, executed: [TreeOperation]) {
+        self.reason = reason
         self.chunk = chunk
         self.instruction = instruction
         self.instructionNumber = instructionNumber
@@ -23,7 +23,7 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// The reason, as the first line of the report says it.
-    public var description: String { error.description }
+    public var description: String { reason.description }
 
     /// Where the route failed: `chunk 3, instruction 4 (enter settings)` or `chunk 2 (computing it)`.
     public var step: String {
@@ -41,7 +41,7 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     ///   instructions that ran: none
     /// ```
     public var lines: [String] {
-        var out = ["destination not reachable: \(error)", "  failed at: \(step)"]
+        var out = ["destination not reachable: \(reason)", "  failed at: \(step)"]
         if executed.isEmpty {
             out.append("  instructions that ran: none")
         } else {

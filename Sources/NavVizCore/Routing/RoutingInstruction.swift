@@ -1,7 +1,7 @@
 /// One instruction of a Portus route, as ``RoutingAlgorithm`` computes it and before it runs.
 ///
 /// Entries are compared as Portus compares `RoutingEntry`s without routables: by id and
-/// context (``Node/Identity``). Once executed, an instruction becomes an ``Operation``
+/// context (``Node/Identity``). Once executed, an instruction becomes an ``TreeOperation``
 /// (`.leave`, `.switchTo` or `.enter`), which also knows where an entered node went.
 public enum RoutingInstruction: Hashable, Sendable, CustomStringConvertible {
     /// Portus `.leave(entry:)`: leave a node on the active path (its subtree goes with it).

@@ -33,7 +33,7 @@ public struct RoutingResult: Sendable {
     public var isReached: Bool { failure == nil }
 
     /// The executed instructions as operations (FORMAT.md's route output), in order.
-    public var operations: [Operation] { steps.map(\.operation) }
+    public var operations: [TreeOperation] { steps.map(\.operation) }
 
     /// The tree right after step `index` (0-based), replayed from its chunk's tree.
     public func tree(after index: Int) -> Tree {
@@ -77,11 +77,11 @@ public struct RoutingStep: Sendable, Equatable {
     /// The instruction as ``RoutingAlgorithm`` computed it.
     public var instruction: RoutingInstruction
     /// The instruction as executed: an enter knows the active leaf it went under.
-    public var operation: Operation
+    public var operation: TreeOperation
     /// The index of its chunk in ``RoutingResult/chunks``.
     public var chunk: Int
 
-    public init(instruction: RoutingInstruction, operation: Operation, chunk: Int) {
+    public init(instruction: RoutingInstruction, operation: TreeOperation, chunk: Int) {
         self.instruction = instruction
         self.operation = operation
         self.chunk = chunk

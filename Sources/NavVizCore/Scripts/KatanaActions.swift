@@ -2,14 +2,14 @@
 enum KatanaActions {
     /// `push`: the node (with its subtree) becomes the active child of `into`, by default of
     /// the active leaf; an empty tree gets it as its root.
-    static func push(_ node: Tree, into: String?, on tree: inout Tree) throws(ActionError) -> [Operation] {
+    static func push(_ node: Tree, into: String?, on tree: inout Tree) throws(ActionError) -> [TreeOperation] {
         let parent = try into.map { id throws(ActionError) in try tree.require(id) } ?? tree.activeLeaf
         let s = try tree.attach(node, under: parent, makeActive: true)
         return [.push(id: tree.id(s), parent: parent.map(tree.id), context: tree.node(s).context, path: tree.operationPath(s))]
     }
 
     /// `pop`: removes the node and its subtree; its parent is left with no active child.
-    static func pop(_ id: String, on tree: inout Tree) throws(ActionError) -> [Operation] {
+    static func pop(_ id: String, on tree: inout Tree) throws(ActionError) -> [TreeOperation] {
         let s = try tree.require(id)
         let parent = tree.parent(s).map(tree.id)
         let context = tree.node(s).context
@@ -20,7 +20,7 @@ enum KatanaActions {
 
     /// `change`: pops children of `parent` and appends new ones in one transition. When the
     /// active child was popped (or there was none), the last pushed node becomes active.
-    static func change(parent: String, pop: [String], push: [Tree], on tree: inout Tree) throws(ActionError) -> [Operation] {
+    static func change(parent: String, pop: [String], push: [Tree], on tree: inout Tree) throws(ActionError) -> [TreeOperation] {
         let p = try tree.require(parent)
         var gone: [Tree.Slot] = []
         for id in pop {
@@ -43,7 +43,7 @@ enum KatanaActions {
     }
 
     /// `activate`: makes the node its parent's active child.
-    static func activate(_ id: String, on tree: inout Tree) throws(ActionError) -> [Operation] {
+    static func activate(_ id: String, on tree: inout Tree) throws(ActionError) -> [TreeOperation] {
         let s = try tree.require(id)
         guard let p = tree.parent(s) else { throw .rootHasNoParent(id) }
         tree.setActive(s, in: p)

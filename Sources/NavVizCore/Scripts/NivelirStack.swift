@@ -19,7 +19,7 @@ enum NivelirStack {
     }
 
     /// Applies consecutive modifiers on the stack under `stackID` as one setStack.
-    static func apply(_ modifiers: [StackModifier], stack stackID: String, on tree: inout Tree) throws(ActionError) -> [Operation] {
+    static func apply(_ modifiers: [StackModifier], stack stackID: String, on tree: inout Tree) throws(ActionError) -> [TreeOperation] {
         let container = try tree.require(stackID)
         let old = tree.activeChain(below: container)
         var screens = old.map(Screen.existing)
@@ -49,7 +49,7 @@ enum NivelirStack {
         func parentID(_ i: Int, _ ids: [String]) -> String { i == 0 ? stackID : ids[i - 1] }
         if !oldIDs.isEmpty, newIDs == Array(oldIDs.dropLast()) {
             let top = old.last!
-            let op = Operation.pop(id: oldIDs.last!, parent: parentID(old.count - 1, oldIDs), context: tree.node(top).context,
+            let op = TreeOperation.pop(id: oldIDs.last!, parent: parentID(old.count - 1, oldIDs), context: tree.node(top).context,
                                    path: tree.operationPath(top))
             try rebuild(container: container, old: old, screens: screens, tree: &tree)
             return [op]

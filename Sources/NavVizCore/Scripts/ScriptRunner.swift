@@ -7,7 +7,7 @@ public enum ScriptRunner {
     public struct StepResult: Sendable {
         public var label: String?
         public var tree: Tree
-        public var operations: [Operation]
+        public var operations: [TreeOperation]
     }
 
     /// Every step's result, in order; throws at the first failing step.
@@ -35,9 +35,9 @@ public enum ScriptRunner {
     }
 
     /// One step on a copy of `tree`.
-    static func apply(_ step: ActionScript.Step, index: Int, to tree: Tree, templates: Templates) throws(ScriptError) -> (Tree, [Operation]) {
+    static func apply(_ step: ActionScript.Step, index: Int, to tree: Tree, templates: Templates) throws(ScriptError) -> (Tree, [TreeOperation]) {
         var working = tree
-        var ops: [Operation] = []
+        var ops: [TreeOperation] = []
         var i = 0
         let actions = step.actions
         while i < actions.count {
@@ -63,7 +63,7 @@ public enum ScriptRunner {
         return (working.compacted(), ops)
     }
 
-    static func perform(_ action: Action, templates: Templates, on tree: inout Tree) throws(ActionError) -> [Operation] {
+    static func perform(_ action: Action, templates: Templates, on tree: inout Tree) throws(ActionError) -> [TreeOperation] {
         if tree.isEmpty {
             switch action {
             case .push, .show, .enter: break

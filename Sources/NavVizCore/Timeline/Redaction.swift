@@ -146,7 +146,7 @@ public enum Redaction {
 
     /// The operation with every context value (its own, its path's, a change's children's)
     /// hidden.
-    public static func redact(_ op: Operation) -> Operation {
+    public static func redact(_ op: TreeOperation) -> TreeOperation {
         func p(_ path: [PathElement]?) -> [PathElement]? { path.map(redact) }
         switch op {
         case .pop(let id, let parent, let c, let path): return .pop(id: id, parent: parent, context: redact(c), path: p(path))

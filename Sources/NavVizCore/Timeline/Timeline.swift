@@ -10,8 +10,8 @@ public struct Timeline: Sendable {
     /// One transition: what leads from `states[i]` to `states[i + 1]`.
     public struct Transition: Sendable, Equatable {
         public var label: String?
-        public var operations: [Operation]
-        public init(label: String?, operations: [Operation]) {
+        public var operations: [TreeOperation]
+        public init(label: String?, operations: [TreeOperation]) {
             self.label = label
             self.operations = operations
         }
@@ -37,5 +37,5 @@ public struct Timeline: Sendable {
     }
 
     /// Every operation in order, numbered across the whole timeline.
-    public var allOperations: [Operation] { transitions.flatMap(\.operations) }
+    public var allOperations: [TreeOperation] { transitions.flatMap(\.operations) }
 }

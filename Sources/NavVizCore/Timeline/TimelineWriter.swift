@@ -22,7 +22,7 @@ public enum TimelineWriter {
                 out += OperationWriter.text(t.operations) + "\n"
             }
             out += "frame \(i)\(frame.label.map { ": \(line($0))" } ?? "")\n"
-            out += TreeText.render(frame.tree) + "\n"
+            out += TreeWriter.render(frame.tree) + "\n"
         }
         if let failure = timeline.failure { out += "error: \(line(failure))\n" }
         return out

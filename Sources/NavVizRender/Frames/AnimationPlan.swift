@@ -19,8 +19,8 @@ public struct AnimationFrame: Sendable {
     /// The transition this frame belongs to (nil for the initial frame).
     public var transition: Int?
     /// The transition's operations, in execution order.
-    public var operations: [Operation]
-    /// In `--step op` mode, how many of the operations this frame shows as done.
+    public var operations: [TreeOperation]
+    /// With `--granularity op`, how many of the operations this frame shows as done.
     public var shown: Int?
     /// The scene ids each operation touches, where the trees repeat an id (nil otherwise:
     /// then a node's scene id is its id).
@@ -45,7 +45,7 @@ public struct AnimationFrame: Sendable {
         public var label: String
         public var phase: Phase
         public var transition: Int?
-        public var operations: [Operation]
+        public var operations: [TreeOperation]
         public var shown: Int?
         /// As ``AnimationFrame/operationNodes``.
         public var operationNodes: [[String]]?
@@ -71,7 +71,7 @@ public struct AnimationFrame: Sendable {
 
     public var place: Place { Place(phase: phase, transition: transition) }
 
-    public init(label: String, phase: Phase, transition: Int?, operations: [Operation], shown: Int?,
+    public init(label: String, phase: Phase, transition: Int?, operations: [TreeOperation], shown: Int?,
                 scene: @escaping @Sendable () -> Scene) {
         self.label = label
         self.phase = phase
@@ -83,7 +83,8 @@ public struct AnimationFrame: Sendable {
 }
 
 /// How finely an animation steps.
-public enum StepMode: String, Sendable, CaseIterable {
+/// How finely an animation shows a transition (`--granularity`).
+public enum FrameGranularity: String, Sendable, CaseIterable {
     /// A pending frame and an applied frame per transition.
     case transition
     /// One pending frame per operation, then the applied frame.
@@ -97,14 +98,14 @@ public enum StepMode: String, Sendable, CaseIterable {
 /// Frames hold their trees, not their scenes: a scene is built when a frame is drawn.
 public enum AnimationPlan {
     /// Every frame of a timeline held whole.
-    public static func frames(_ timeline: Timeline, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
-        timeline.steps.flatMap { frames(for: $0, step: step, dialect: dialect, theme: theme) }
+    public static func frames(_ timeline: Timeline, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+        timeline.steps.flatMap { frames(for: $0, granularity: granularity, dialect: dialect, theme: theme) }
     }
 
     /// The frames of one timeline state: the initial frame for the first state; for a later
     /// one, its pending frame(s) (none when the transition has no operations) and its
     /// applied frame.
-    public static func frames(for s: TimelineStep, step: StepMode = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+    public static func frames(for s: TimelineStep, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
         let after = s.state.tree
         guard let t = s.transition, let before = s.before?.tree else {
             return [AnimationFrame(label: s.state.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
@@ -116,7 +117,7 @@ public enum AnimationPlan {
         let nodes = before.hasRepeatedIDs || after.hasRepeatedIDs
             ? DiffScene.operationNodes(t.operations, old: before, new: after, dialect: dialect) : nil
         if !t.operations.isEmpty {
-            switch step {
+            switch granularity {
             case .transition:
                 let ops = t.operations
                 out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: ops, shown: nil, scene: {

@@ -32,7 +32,7 @@ public enum FrameCaption {
     }
 
     /// `pop ×2, push ×1`, in order of first appearance.
-    static func counts(_ operations: some Collection<NavVizCore.Operation>) -> String {
+    static func counts(_ operations: some Collection<TreeOperation>) -> String {
         var order: [String] = []
         var counts: [String: Int] = [:]
         for op in operations {

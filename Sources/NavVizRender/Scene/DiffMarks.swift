@@ -6,7 +6,7 @@ enum DiffMarks {
     /// Marks `operations` on `scene`. Each operation's nodes are found as a reader of the
     /// JSON finds them (by `path`, else by id; a change's children by id and context) and
     /// drawn where ``DiffLayout`` draws them.
-    static func add(_ operations: [Operation], to scene: inout Scene, layout: DiffLayout, theme: Theme) {
+    static func add(_ operations: [TreeOperation], to scene: inout Scene, layout: DiffLayout, theme: Theme) {
         var index: [String: Int] = [:]
         for (i, n) in scene.nodes.enumerated() { index[n.id] = i }
         let nodes = OperationNodes(layout: layout)
@@ -74,7 +74,7 @@ struct OperationNodes {
 
     /// The node the operation's number goes on: the popped node (where it is drawn), the
     /// pushed or activated node, a change's parent (its new root for a root change).
-    func subject(_ op: Operation) -> String? {
+    func subject(_ op: TreeOperation) -> String? {
         switch op {
         case .pop(let id, _, _, let path), .leave(let id, _, let path):
             return old.operationNode(id, path).map { layout.key(old: $0) }
@@ -90,14 +90,14 @@ struct OperationNodes {
     }
 
     /// The parent and child of an activate, as scene ids.
-    func activatedEdge(_ op: Operation) -> (String, String)? {
+    func activatedEdge(_ op: TreeOperation) -> (String, String)? {
         guard case .activate(let id, _, _, let path) = op, let b = new.operationNode(id, path), let p = new.parent(b) else { return nil }
         return (layout.key(.new(p)), layout.key(.new(b)))
     }
 
     /// A change's popped nodes (where they are drawn) and its new children (`children`, else
     /// `pushed`).
-    func members(_ op: Operation) -> [String] {
+    func members(_ op: TreeOperation) -> [String] {
         guard case .change(let parent, let popped, let pushed, let children, _, let path, let poppedPaths) = op else { return [] }
         var out: [String] = []
         if let poppedPaths {

@@ -35,7 +35,7 @@ public enum DiffScene {
     }
 
     /// The scene of the transition from `old` to `new` through `operations`.
-    public static func make(old: Tree, new: Tree, operations: [Operation], dialect: DiffDialect,
+    public static func make(old: Tree, new: Tree, operations: [TreeOperation], dialect: DiffDialect,
                             theme: Theme, title: String? = nil, legend: Bool = false, activePath: ActivePath = .after) -> Scene {
         var scene = Scene(title: title, theme: theme)
         let matching = DiffMatching(old: old, new: new, dialect: dialect)
@@ -120,7 +120,7 @@ public enum DiffScene {
     /// The scene ids each operation touches in ``make(old:new:operations:dialect:theme:title:legend:)``'s
     /// picture: its subject, and a change's popped and new children. What a player highlights
     /// for an operation where ids repeat.
-    public static func operationNodes(_ operations: [Operation], old: Tree, new: Tree, dialect: DiffDialect) -> [[String]] {
+    public static func operationNodes(_ operations: [TreeOperation], old: Tree, new: Tree, dialect: DiffDialect) -> [[String]] {
         let nodes = OperationNodes(layout: DiffLayout(old: old, new: new, matching: DiffMatching(old: old, new: new, dialect: dialect)))
         return operations.map { op in
             var seen = Set<String>()

@@ -123,7 +123,7 @@ public enum RouteScene {
 
         /// Puts the instruction's number on its node, in the instruction's colour: where the
         /// operation's `path` is drawn, else (an id at one place) where the id was drawn last.
-        mutating func badge(_ operation: Operation, number: Int) {
+        mutating func badge(_ operation: TreeOperation, number: Int) {
             let color: String
             switch operation {
             case .leave: color = theme.leave

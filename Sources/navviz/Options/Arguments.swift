@@ -18,11 +18,11 @@ extension StateChoice: ExpressibleByArgument {
     }
 }
 
-extension StepMode: ExpressibleByArgument {}
+extension FrameGranularity: ExpressibleByArgument {}
 extension AnimationRenderer.LayoutMode: ExpressibleByArgument {}
 
 /// `--steps A..B`.
-extension StepRange: ExpressibleByArgument {
+extension StateRange: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .default }
 }
 

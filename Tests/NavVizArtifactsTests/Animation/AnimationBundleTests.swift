@@ -89,7 +89,7 @@ struct AnimationBundleTests {
         let tmp = try Scratch.directory("artifacts")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let out = tmp.appendingPathComponent("ops")
-        _ = try Animation.write(PackagePaths.sample("portus-example-2.route.json"), to: out.path, options: .with { $0.step = .op })
+        _ = try Animation.write(PackagePaths.sample("portus-example-2.route.json"), to: out.path, options: .with { $0.granularity = .op })
         // 4 instructions, each its own transition: initial + 4 x (pending, applied)
         #expect(Scratch.tree(out.appendingPathComponent("frames")).count == 9)
     }

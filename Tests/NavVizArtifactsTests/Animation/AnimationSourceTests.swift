@@ -102,15 +102,15 @@ struct AnimationSourceTests {
             try Animation.write(log, to: out.path, options: .with { $0.maxFrames = 10 })
         }
         #expect(refused.kind == .invalidInput)
-        #expect(refused.lines == ["\(log): error: the animation would have more than 10 frames (the limit, reached at state 5); draw part of it with --steps 0..4 (0-based states, both included), or raise the limit with --max-frames N"])
+        #expect(refused.lines == ["\(log): error: the animation would have more than 10 frames (the limit, reached at state 5); draw part of it with --states 0..4 (0-based states, both included), or raise the limit with --max-frames N"])
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // From a later start, the states that fit start there.
         let later = try #require(throws: NavVizError.self) {
-            try Animation.write(log, to: out.path, options: .with { $0.maxFrames = 10; $0.steps = StepRange(lower: 20, upper: nil) })
+            try Animation.write(log, to: out.path, options: .with { $0.maxFrames = 10; $0.states = StateRange(lower: 20, upper: nil) })
         }
-        #expect(later.lines.first?.contains("draw part of it with --steps 20..24 ") == true, "\(later.lines)")
+        #expect(later.lines.first?.contains("draw part of it with --states 20..24 ") == true, "\(later.lines)")
         // What fits is drawn.
-        let fits = try Animation.write(log, to: out.path, options: .with { $0.maxFrames = 9; $0.steps = StepRange(lower: 0, upper: 4) })
+        let fits = try Animation.write(log, to: out.path, options: .with { $0.maxFrames = 9; $0.states = StateRange(lower: 0, upper: 4) })
         #expect(fits.frames == 9)
         #expect(try Bundles.manifestFrames(out).count == 9)
     }
@@ -123,7 +123,7 @@ struct AnimationSourceTests {
         defer { try? FileManager.default.removeItem(at: tmp) }
         let log = try Self.log(40, in: tmp)
         let out = tmp.appendingPathComponent("out")
-        _ = try Animation.write(log, to: out.path, options: .with { $0.steps = StepRange(lower: 3, upper: 6); $0.png = png; $0.jobs = jobs })
+        _ = try Animation.write(log, to: out.path, options: .with { $0.states = StateRange(lower: 3, upper: 6); $0.png = png; $0.jobs = jobs })
         let frames = try Bundles.manifestFrames(out)
         // State 3 as a starting state, then three transitions of two frames each.
         #expect(frames.count == 7)
@@ -134,7 +134,7 @@ struct AnimationSourceTests {
         #expect(files.filter { $0.hasSuffix(".png") }.count == (png ? 7 : 0))
     }
 
-    /// Every form of `--steps` (StepRangeTests reads them) selects its states of a 10-state
+    /// Every form of `--states` (StepRangeTests reads them) selects its states of a 10-state
     /// log; a range past the last state selects none and is a usage error.
     @Test func stepsForms() throws {
         let tmp = try Scratch.directory("artifacts")
@@ -142,16 +142,16 @@ struct AnimationSourceTests {
         let log = try Self.log(10, in: tmp)
         let out = tmp.appendingPathComponent("out").path
         for (steps, count) in [("..2", 5), ("8..", 3), ("9", 1), ("7..100", 5)] {
-            let range = try #require(StepRange(argument: steps))
-            let written = try Animation.write(log, to: out, options: .with { $0.steps = range })
+            let range = try #require(StateRange(argument: steps))
+            let written = try Animation.write(log, to: out, options: .with { $0.states = range })
             #expect(written.frames == count, "\(steps)")
             #expect(try Bundles.manifestFrames(URL(fileURLWithPath: out)).count == count, "\(steps)")
         }
         let none = try #require(throws: NavVizError.self) {
-            try Animation.write(log, to: out, options: .with { $0.steps = StepRange(argument: "10..") })
+            try Animation.write(log, to: out, options: .with { $0.states = StateRange(argument: "10..") })
         }
         #expect(none.kind == .usage)
-        #expect(none.lines == ["\(log): error: --steps 10.. selects no state: the document has 10 states (0...9)"])
+        #expect(none.lines == ["\(log): error: --states 10.. selects no state: the document has 10 states (0...9)"])
     }
 
     /// From 1,000 frames on, a run says up front what it will draw (as a note); a shorter
@@ -165,9 +165,9 @@ struct AnimationSourceTests {
         var reported: [Diagnostic] = []
         let diagnostics = Diagnostics(report: { reported.append($0) })
         _ = try Animation.write(log, to: out, options: .with { $0.dotOnly = true; $0.png = true; $0.gif = true }, diagnostics: diagnostics)
-        #expect(reported.map(\.description) == ["\(log): note: drawing 1,001 frames of 501 states into \(out) (SVG, PNG, a GIF, the player, the summary); --steps A..B draws part of it"])
+        #expect(reported.map(\.description) == ["\(log): note: drawing 1,001 frames of 501 states into \(out) (SVG, PNG, a GIF, the player, the summary); --states A..B draws part of it"])
         reported.removeAll()
-        _ = try Animation.write(log, to: out, options: .with { $0.dotOnly = true; $0.steps = StepRange(lower: 0, upper: 10) }, diagnostics: diagnostics)
+        _ = try Animation.write(log, to: out, options: .with { $0.dotOnly = true; $0.states = StateRange(lower: 0, upper: 10) }, diagnostics: diagnostics)
         #expect(reported.isEmpty)
     }
 }

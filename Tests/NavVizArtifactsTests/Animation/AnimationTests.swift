@@ -57,7 +57,7 @@ import _NavVizTestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("part").path
         var options = Animation.Options()
-        options.steps = StepRange(lower: 1, upper: 2)
+        options.states = StateRange(lower: 1, upper: 2)
         options.png = true
         let written = try Animation.write(PackagePaths.sample("nivelir-deeplink.script.json"), to: out, options: options)
         let frames = try FileManager.default.contentsOfDirectory(atPath: out + "/frames")

@@ -41,7 +41,7 @@ struct FrameDrawingTests {
             _ = try Animation.write(PackagePaths.sample("tab-switch.sequence.json"), to: out.path, options: .with {
                 $0.png = true
                 $0.jobs = jobs
-                $0.step = .op
+                $0.granularity = .op
                 $0.theme = .dark
                 $0.timeline.redact = true
                 $0.timeline.dialect = .katana

@@ -19,7 +19,7 @@ struct SummaryWriterTests {
         outline.add(TimelineStep(index: 0, state: Snapshot(label: "launch", tree: tree), before: nil, transition: nil))
         for i in 0..<count {
             let n = i == large ? 40 : 1 + i % 3
-            let ops = (0..<n).map { NavVizCore.Operation.push(id: "product", parent: "home", context: ["productId": "\(i * 100 + $0)"]) }
+            let ops = (0..<n).map { TreeOperation.push(id: "product", parent: "home", context: ["productId": "\(i * 100 + $0)"]) }
             let t = Timeline.Transition(label: label(i), operations: ops)
             transitions.append(t)
             outline.add(TimelineStep(index: i + 1, state: Snapshot(label: label(i), tree: tree), before: nil, transition: t))
@@ -146,7 +146,7 @@ struct SummaryStepsTests {
     }
 
     /// Rows are numbered as the document numbers its transitions: a part of a session
-    /// (`--steps 120..180`) starts at 121, and links the frames of each.
+    /// (`--states 120..180`) starts at 121, and links the frames of each.
     @Test func stepsOfAPartAreNumberedAsInTheDocument() {
         let session = SummaryWriterTests.session(3, large: 1)
         var steps = SummaryWriter.Steps()

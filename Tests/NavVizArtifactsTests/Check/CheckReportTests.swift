@@ -156,7 +156,7 @@ final class CheckReportTests: ScratchSuite {
         let outcome = try drifted()
         let expect = outcome.expect
         let summary = try write("summary.md", "# Earlier step\n")
-        try StepSummary.append(to: summary, diagnostics: .silent) { CheckSummary.markdown([outcome], limit: $0) }
+        try GitHubStepSummary.append(to: summary, diagnostics: .silent) { CheckSummary.markdown([outcome], limit: $0) }
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("# Earlier step\n\n## navviz check: drifted\n\n| document | expectation | result |\n"))
         let escaped = { (path: String) in path.replacingOccurrences(of: "_", with: "\\_") }
@@ -167,7 +167,7 @@ final class CheckReportTests: ScratchSuite {
         let matched = Check.run(Self.tempuraScript, expect: expect, settings: TimelineSettings())
         #expect(matched.status == .matched)
         var reported: [Diagnostic] = []
-        try StepSummary.append(to: full, diagnostics: Diagnostics(report: { reported.append($0) })) { CheckSummary.markdown([matched], limit: $0) }
+        try GitHubStepSummary.append(to: full, diagnostics: Diagnostics(report: { reported.append($0) })) { CheckSummary.markdown([matched], limit: $0) }
         #expect(reported.map(\.description) == ["\(full): warning: the step summary is full (GitHub's limit is 1 MiB); nothing added"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: full)).count == 1_048_500)
     }

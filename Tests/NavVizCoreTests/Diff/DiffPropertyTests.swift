@@ -14,7 +14,7 @@ import Testing
             let ops = TreeDiff.operations(from: before, to: after)
             #expect(throws: Never.self) {
                 let replayed = try DiffApplier.apply(ops, to: before, after: after)
-                #expect(replayed == after, "\(OperationWriter.text(ops))\nbefore:\n\(TreeText.render(before))after:\n\(TreeText.render(after))replayed:\n\(TreeText.render(replayed))")
+                #expect(replayed == after, "\(OperationWriter.text(ops))\nbefore:\n\(TreeWriter.render(before))after:\n\(TreeWriter.render(after))replayed:\n\(TreeWriter.render(replayed))")
             }
         }
     }
@@ -34,7 +34,7 @@ import Testing
             let up = TreeDiff.operations(from: Tree(), to: tree)
             let down = TreeDiff.operations(from: tree, to: Tree())
             // Every node is pushed once going up, and popped once going down.
-            func count(_ ops: [Operation], _ side: (Operation) -> Int) -> Int { ops.reduce(0) { $0 + side($1) } }
+            func count(_ ops: [TreeOperation], _ side: (TreeOperation) -> Int) -> Int { ops.reduce(0) { $0 + side($1) } }
             #expect(count(up) { op in
                 if case .change(_, _, let pushed, _, _, _, _) = op { return pushed.count }
                 return 1

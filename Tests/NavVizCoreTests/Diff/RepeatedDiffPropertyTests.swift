@@ -17,7 +17,7 @@ import Testing
             let ops = TreeDiff.operations(from: before, to: after)
             #expect(throws: Never.self) {
                 let replayed = try DiffApplier.apply(ops, to: before, after: after)
-                #expect(replayed == after, "\(OperationWriter.text(ops))\nbefore:\n\(TreeText.render(before))after:\n\(TreeText.render(after))replayed:\n\(TreeText.render(replayed))")
+                #expect(replayed == after, "\(OperationWriter.text(ops))\nbefore:\n\(TreeWriter.render(before))after:\n\(TreeWriter.render(after))replayed:\n\(TreeWriter.render(replayed))")
             }
         }
     }

@@ -79,7 +79,7 @@ enum TreeNotation {
 /// Operations as test tables write them: FORMAT.md's text phrases, one per line, with the
 /// `navviz` dialect's `children` and `active` extras in brackets after a `change`.
 enum OpLines {
-    static func of(_ ops: [Operation]) -> [String] {
+    static func of(_ ops: [TreeOperation]) -> [String] {
         ops.map { op in
             let phrase = OperationWriter.phrase(op)
             guard case .change(_, _, _, let children?, let active, _, _) = op else { return phrase }

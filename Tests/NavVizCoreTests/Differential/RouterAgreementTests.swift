@@ -81,7 +81,7 @@ struct RouterAgreementTests {
         let result = Router.route(from: tree, to: try PathParser.parse(row.to), templates: templates)
         #expect(result.steps.map { Self.line($0.instruction) } == row.instructions)
         #expect(Self.canonical(result.final) == row.final)
-        let outcome = result.failure.map { Self.kind($0.error) } ?? "reached"
+        let outcome = result.failure.map { Self.kind($0.reason) } ?? "reached"
         #expect(outcome == row.navviz)
         switch row.portus {
         case "success": #expect(outcome == "reached")
@@ -119,7 +119,7 @@ struct RouterAgreementTests {
         return go(root)
     }
 
-    static func kind(_ e: RoutingError) -> String {
+    static func kind(_ e: RoutingFailure.Reason) -> String {
         switch e {
         case .loop: "loop"
         case .prefixCrash: "prefixCrash"

@@ -21,7 +21,7 @@ struct DeepTreeTests {
         }
         #expect(tree.count == depth + 1)
         #expect(tree.activePath.count == depth + 1)
-        let lines = TreeText.lines(tree)
+        let lines = TreeWriter.lines(tree)
         #expect(lines.count == depth + 1)
         #expect(lines.last == "┆ [depth \(depth)] └─ s\(depth) ●")
         let json = DocumentEncoder.snapshot(tree)
@@ -64,7 +64,7 @@ struct DeepTreeTests {
 
     @Test func a200DeepChainPrintsAsText() throws {
         guard case .snapshot(let tree) = try DocumentReader.json(Array(Self.chainJSON(200).utf8)) else { return }
-        let lines = TreeText.lines(tree)
+        let lines = TreeWriter.lines(tree)
         #expect(lines.count == 201)
         #expect(lines[1] == "└─ s1 ●")
         #expect(lines[32].hasPrefix(String(repeating: "   ", count: 31) + "└─ s32"))

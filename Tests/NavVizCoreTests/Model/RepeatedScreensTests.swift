@@ -80,7 +80,7 @@ struct RepeatedScreensTests {
 
     @Test func textShowsEachContext() throws {
         let t = try Samples.tree(Self.shop)
-        #expect(TreeText.lines(t).filter { $0.contains("product") } == [
+        #expect(TreeWriter.lines(t).filter { $0.contains("product") } == [
             "│  └─ product?id=1 ●",
             "│     └─ product?id=2 ●",
             "│        └─ product?id=1 ●",

@@ -40,7 +40,7 @@ struct TreeTests {
               {"id": "chats", "kind": "stack", "active": "chat", "children": [{"id": "chat", "label": "Chat", "type": "ChatVC", "context": {"chatId": 42}}]}
             ]}
             """)
-        #expect(TreeText.render(t) == """
+        #expect(TreeWriter.render(t) == """
             tabs (tabs) ●
             ├─ home (stack)
             │  └─ feed ○
@@ -48,6 +48,6 @@ struct TreeTests {
                └─ chat?chatId=42 "Chat" ChatVC ●
 
             """)
-        #expect(TreeText.render(Tree()) == "(empty)\n")
+        #expect(TreeWriter.render(Tree()) == "(empty)\n")
     }
 }

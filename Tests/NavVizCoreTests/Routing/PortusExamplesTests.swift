@@ -60,7 +60,7 @@ import _NavVizTestSupport
             tree = Router.route(from: tree, to: try RoutingFixtures.path(to), templates: start.templates).final
             if i < Self.readme.count {
                 let sample = try RoutingFixtures.request(Self.readme[i].sample)
-                #expect(TreeText.render(sample.tree) == TreeText.render(tree), "\(Self.readme[i].sample)")
+                #expect(TreeWriter.render(sample.tree) == TreeWriter.render(tree), "\(Self.readme[i].sample)")
                 #expect(sample.tree == tree)
             }
         }

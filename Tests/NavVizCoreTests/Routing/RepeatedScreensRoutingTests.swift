@@ -34,7 +34,7 @@ import Testing
     /// `add(child:)`): the same chunk comes back on the same tree, and the loop guard stops it.
     @Test func enterDeduplicatedAwayLoops() throws {
         let result = try route(#"{"id": "p", "children": [{"id": "b", "context": {"k": "1"}}]}"#, to: "p/b?k=1")
-        guard case .loop(.repeated(let chunk, let repeats, _)) = result.failure?.error else {
+        guard case .loop(.repeated(let chunk, let repeats, _)) = result.failure?.reason else {
             Issue.record("expected a loop, got \(String(describing: result.failure))"); return
         }
         #expect(chunk == 2 && repeats == 1)
@@ -50,7 +50,7 @@ import Testing
               {"id": "d", "active": "c", "children": [{"id": "c", "context": {"x": "1"}}]}]}]}
             """#
         let result = try route(json, to: "a/e")
-        #expect(result.failure?.error == .leftNodeGone(Node.Identity(id: "d")))
+        #expect(result.failure?.reason == .leftNodeGone(Node.Identity(id: "d")))
         #expect(result.failure?.step == "chunk 1, instruction 2 (leave d)")
         #expect(RoutingFixtures.phrases(result) == ["leave a/c?x=1"])
         #expect(result.final.count == 1)
@@ -84,7 +84,7 @@ import Testing
               {"id": "t2", "active": "s", "children": [{"id": "s", "kind": "tabs", "active": "u", "children": [{"id": "u"}, {"id": "v"}]}]}]}
             """#
         let result = try route(json, to: "r/t2/s/v")
-        guard case .loop = result.failure?.error else { Issue.record("expected a loop, got \(String(describing: result.failure))"); return }
+        guard case .loop = result.failure?.reason else { Issue.record("expected a loop, got \(String(describing: result.failure))"); return }
         #expect(RoutingFixtures.phrases(result) == ["switch r/t1/s to v", "switch r/t1/s to v"])
         let t1s = try #require(result.final.slots(of: "s").first)
         #expect(result.final.activeChild(t1s).map(result.final.id) == "v")
@@ -98,7 +98,7 @@ import Testing
         let result = try route(json, to: "app/home/pager", templates: templates)
         // The enter merges p2 into other/pager and attaches nothing below home: the same
         // chunk repeats on the tree it changed once, then on an unchanged tree.
-        guard case .loop = result.failure?.error else { Issue.record("expected a loop, got \(String(describing: result.failure))"); return }
+        guard case .loop = result.failure?.reason else { Issue.record("expected a loop, got \(String(describing: result.failure))"); return }
         let pager = try #require(result.final.slot(of: "pager"))
         #expect(result.final.children(pager).map(result.final.id) == ["p1", "p2"])
         #expect(result.final.occurrences(of: "pager") == 1)

@@ -12,7 +12,7 @@ import Testing
     @Test func prefixCrashBecomesAnError() throws {
         let start = try RoutingFixtures.request("portus-start.route.json")
         let result = Router.route(from: start.tree, to: try RoutingFixtures.path("switchNode1"))
-        #expect(result.failure?.error == .prefixCrash(container: "switchNode1", index: 1))
+        #expect(result.failure?.reason == .prefixCrash(container: "switchNode1", index: 1))
         #expect(result.failure?.chunk == 1)
         #expect(result.steps.isEmpty)
         #expect(result.failure?.lines.first?.contains("index out of range") == true)
@@ -22,7 +22,7 @@ import Testing
     @Test func oneChildSwitchLoops() throws {
         let result = try route(#"{"id": "tabs", "kind": "tabs", "active": "home", "children": [{"id": "home"}]}"#, to: "tabs/settings")
         #expect(RoutingFixtures.phrases(result) == ["enter settings under home", "leave settings"])
-        #expect(result.failure?.error == .loop(.repeated(chunk: 3, repeats: 1, instructions: [.enter(PathElement(id: "settings"))])))
+        #expect(result.failure?.reason == .loop(.repeated(chunk: 3, repeats: 1, instructions: [.enter(PathElement(id: "settings"))])))
         #expect(result.failure?.chunk == 3)
         #expect(result.chunks.count == 2)
     }
@@ -34,7 +34,7 @@ import Testing
         let result = try route(json, to: "tabs/list?hex=2")
         #expect(RoutingFixtures.phrases(result) == ["switch tabs to list?hex=2"])
         #expect(result.final == result.start)
-        guard case .loop(.repeated(chunk: 2, repeats: 1, _))? = result.failure?.error else {
+        guard case .loop(.repeated(chunk: 2, repeats: 1, _))? = result.failure?.reason else {
             Issue.record("expected a repeated chunk, got \(String(describing: result.failure))")
             return
         }
@@ -53,7 +53,7 @@ import Testing
         let result = try route(#"{"id": "a"}"#, to: "b")
         #expect(RoutingFixtures.phrases(result) == ["leave a"])
         #expect(result.final == result.start)
-        #expect(result.failure?.error == .loop(.repeated(chunk: 2, repeats: 1, instructions: [.leave(Node.Identity(id: "a"))])))
+        #expect(result.failure?.reason == .loop(.repeated(chunk: 2, repeats: 1, instructions: [.leave(Node.Identity(id: "a"))])))
     }
 
     /// P.7.2, an enter deduplicated away: the active leaf already has an equal, inactive child.
@@ -61,7 +61,7 @@ import Testing
         let result = try route(#"{"id": "stack", "children": [{"id": "detail"}]}"#, to: "stack/detail")
         #expect(RoutingFixtures.phrases(result) == ["enter detail under stack"])
         #expect(result.final == result.start)
-        #expect(result.failure?.error == .loop(.repeated(chunk: 2, repeats: 1, instructions: [.enter(PathElement(id: "detail"))])))
+        #expect(result.failure?.reason == .loop(.repeated(chunk: 2, repeats: 1, instructions: [.enter(PathElement(id: "detail"))])))
     }
 
     /// The chunk-count guard: more than the limit stops the route, keeping what ran.
@@ -69,7 +69,7 @@ import Testing
         let request = try RoutingFixtures.request("portus-example-1.route.json")
         let result = Router.route(from: request.tree, to: request.to, templates: request.templates, chunkLimit: 2)
         #expect(RoutingFixtures.phrases(result) == ["leave switchNode3", "switch switchNode1 to node1"])
-        #expect(result.failure?.error == .loop(.tooManyChunks(limit: 2)))
+        #expect(result.failure?.reason == .loop(.tooManyChunks(limit: 2)))
         #expect(result.failure?.chunk == 3)
     }
 
@@ -79,7 +79,7 @@ import Testing
         let json = #"{"id": "app", "active": "a", "children": [{"id": "a", "active": "x", "children": [{"id": "x", "leavable": false, "active": "y", "children": [{"id": "y"}]}]}]}"#
         let result = try route(json, to: "app/a/b")
         #expect(RoutingFixtures.phrases(result) == ["leave y", "enter b under x", "leave b"])
-        #expect(result.failure?.error == .loop(.repeated(chunk: 4, repeats: 2, instructions: [.enter(PathElement(id: "b"))])))
+        #expect(result.failure?.reason == .loop(.repeated(chunk: 4, repeats: 2, instructions: [.enter(PathElement(id: "b"))])))
     }
 
     /// P.7.4: a Leavable node that refuses drops the whole leave chunk, deeper leaves included.
@@ -87,7 +87,7 @@ import Testing
         let request = try RoutingFixtures.request("portus-unreachable.route.json")
         let result = Router.route(request)
         #expect(result.steps.isEmpty)
-        #expect(result.failure?.error == .refusedLeave(Node.Identity(id: "node8")))
+        #expect(result.failure?.reason == .refusedLeave(Node.Identity(id: "node8")))
         #expect(result.failure?.lines == [
             "destination not reachable: 'node8' refuses to be left (canLeave is false), so the whole leave chunk is dropped",
             "  failed at: chunk 1 (computing it)",
@@ -122,7 +122,7 @@ import Testing
     @Test func notSwitchableFailsWhenExecuted() throws {
         let json = #"{"id": "stack", "active": "a", "children": [{"id": "a", "leavable": false}, {"id": "b"}]}"#
         let result = try route(json, to: "stack/b")
-        #expect(result.failure?.error == .notSwitchable(container: "stack", target: PathElement(id: "b")))
+        #expect(result.failure?.reason == .notSwitchable(container: "stack", target: PathElement(id: "b")))
         #expect(result.failure?.step == "chunk 1, instruction 1 (switch stack to b)")
         #expect(result.chunks.map(\.instructions) == [[.switchTo(PathElement(id: "b"), in: Node.Identity(id: "stack"))]])
         #expect(result.chunks.map(\.steps) == [0..<0])
@@ -131,21 +131,21 @@ import Testing
     @Test func switchPointWithoutTheTargetChild() throws {
         let start = try RoutingFixtures.request("portus-start.route.json")
         let result = Router.route(from: start.tree, to: try RoutingFixtures.path("switchNode1/node9"))
-        #expect(result.failure?.error == .noSuchChild(container: "switchNode1", target: PathElement(id: "node9"), children: ["switchNode2", "node1", "node2"]))
+        #expect(result.failure?.reason == .noSuchChild(container: "switchNode1", target: PathElement(id: "node9"), children: ["switchNode2", "node1", "node2"]))
     }
 
     @Test func notEnterableActiveLeaf() throws {
         let start = try RoutingFixtures.request("portus-start.route.json")
         let result = Router.route(from: start.tree, to: try RoutingFixtures.path("switchNode1/switchNode2/node3/x"), templates: start.templates)
         #expect(RoutingFixtures.phrases(result) == ["switch switchNode1 to switchNode2"])
-        #expect(result.failure?.error == .notEnterable(leaf: "node3", target: PathElement(id: "x")))
+        #expect(result.failure?.reason == .notEnterable(leaf: "node3", target: PathElement(id: "x")))
         #expect(result.failure?.step == "chunk 2, instruction 2 (enter x)")
         #expect(result.failure?.lines.suffix(2) == ["  instructions that ran:", "    1. switch switchNode1 to switchNode2"])
     }
 
     @Test func emptyTreeCannotEnter() throws {
         let result = Router.route(from: Tree(), to: [PathElement(id: "a")])
-        #expect(result.failure?.error == .emptyTree(target: PathElement(id: "a")))
+        #expect(result.failure?.reason == .emptyTree(target: PathElement(id: "a")))
     }
 
     @Test func emptyTreeAndEmptyPathAreAlreadyThere() {
@@ -166,7 +166,7 @@ import Testing
     @Test func nothingCanBeLeftBelowTheDestination() throws {
         let json = #"{"id": "app", "active": "list", "children": [{"id": "list", "active": "detail", "children": [{"id": "detail", "leavable": false}]}]}"#
         let result = try route(json, to: "app/list")
-        #expect(result.failure?.error == .emptyChunk(index: 2, parent: "list"))
+        #expect(result.failure?.reason == .emptyChunk(index: 2, parent: "list"))
     }
 
     @Test func contextsTravelIntoOperations() throws {

@@ -29,7 +29,7 @@ import Testing
         """#
         let result = Router.route(from: try RoutingFixtures.tree(json), to: try RoutingFixtures.path("tabs/home/pager"), templates: try templates())
         #expect(RoutingFixtures.phrases(result) == ["enter pager under home", "enter pager under home"])
-        #expect(result.failure?.error == .loop(.repeated(chunk: 3, repeats: 2, instructions: [.enter(PathElement(id: "pager"))])))
+        #expect(result.failure?.reason == .loop(.repeated(chunk: 3, repeats: 2, instructions: [.enter(PathElement(id: "pager"))])))
         let final = result.final
         let pager = try #require(final.slot(of: "pager"))
         #expect(final.parent(pager).map(final.id) == "more")

@@ -50,7 +50,7 @@ struct TimelineTests {
         #expect(timeline.failure == "steps[1] ('bad') actions[1] (pop): no node 'x' in the tree; the step was not applied")
         #expect(timeline.states.map(\.label) == ["initial", "ok"])
         #expect(timeline.transitions.count == 1)
-        #expect(timeline.states.last.map { TreeText.render($0.tree) } == "r ●\n└─ a ●\n")
+        #expect(timeline.states.last.map { TreeWriter.render($0.tree) } == "r ●\n└─ a ●\n")
     }
 
     @Test func redactionMasksEveryContextValue() throws {

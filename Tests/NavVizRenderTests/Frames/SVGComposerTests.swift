@@ -6,8 +6,8 @@ import _NavVizTestSupport
 /// A composed frame is byte for byte what Graphviz draws from the frame's whole DOT.
 struct SVGComposerTests {
     /// Every sample with more than one frame, in both step modes and both themes.
-    static let cases: [(String, StepMode, Theme)] = PackagePaths.allSamples().flatMap { name in
-        [(name, StepMode.transition, Theme.light), (name, .op, .dark)]
+    static let cases: [(String, FrameGranularity, Theme)] = PackagePaths.allSamples().flatMap { name in
+        [(name, FrameGranularity.transition, Theme.light), (name, .op, .dark)]
     }
 
     @Test(arguments: cases.indices)
@@ -16,7 +16,7 @@ struct SVGComposerTests {
         let document = try Samples.load(name)
         let timeline = TimelineBuilder.build(document)
         guard timeline.states.count > 1 else { return }
-        let frames = AnimationPlan.frames(timeline, step: step, theme: theme)
+        let frames = AnimationPlan.frames(timeline, granularity: step, theme: theme)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         // Twice over, so the second pass is composed entirely from pieces. Each frame's direct
         // render is drawn once (the same DOT through the same Graphviz) and compared with both.
@@ -75,10 +75,10 @@ struct SVGComposerTests {
 
     /// Frames with several change boxes are composed, byte for byte what Graphviz draws from
     /// their whole DOT, whether drawn in one chunk or one by one.
-    @Test(arguments: StepMode.allCases)
-    func framesWithBoxesAreComposed(step: StepMode) throws {
+    @Test(arguments: FrameGranularity.allCases)
+    func framesWithBoxesAreComposed(step: FrameGranularity) throws {
         let timeline = TimelineBuilder.build(try Samples.document(Self.boxes))
-        let frames = AnimationPlan.frames(timeline, step: step, theme: .light)
+        let frames = AnimationPlan.frames(timeline, granularity: step, theme: .light)
         let boxed = frames.filter { $0.scene.boxes.count >= 2 }
         #expect(boxed.count >= 2)
         for chunked in [true, false] {
@@ -98,7 +98,7 @@ struct SVGComposerTests {
     @Test func chunksNeedFewGraphvizCalls() throws {
         for name in ["tempura-showhide.script.json", "katana-tabs.script.json", "boxes"] {
             let document = name == "boxes" ? try Samples.document(Self.boxes) : try Samples.load(name)
-            let frames = AnimationPlan.frames(TimelineBuilder.build(document), step: .op, theme: .light)
+            let frames = AnimationPlan.frames(TimelineBuilder.build(document), granularity: .op, theme: .light)
             let oneByOne = try AnimationRenderer.prepare(frames, layout: .stable)
             for frame in frames { _ = try oneByOne.render(frame, png: false) }
             let chunked = try AnimationRenderer.prepare(frames, layout: .stable)

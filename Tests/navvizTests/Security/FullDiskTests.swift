@@ -77,7 +77,7 @@ struct FullDiskTests {
         for line in lines {
             #expect(line.hasPrefix("\(out): error: cannot write: "), "\(line)")
             // A full disk, or the estimate from the first frames that they would not fit.
-            #expect(line.hasSuffix(": no space left on device") || line.hasSuffix("free; draw part of the recording with --steps A..B"), "\(line)")
+            #expect(line.hasSuffix(": no space left on device") || line.hasSuffix("free; draw part of the recording with --states A..B"), "\(line)")
             #expect(!line.contains(".navviz-new-"), "\(line)")
         }
         // Nothing is left behind: no bundle, no staging directory.
@@ -96,7 +96,7 @@ struct FullDiskTests {
         let r = try NavVizBinary.run(["animate", log.path, "-o", out])
         #expect(r.status == 74)
         #expect(r.stderr.hasPrefix("\(out): error: cannot write: 799 frames need about "), "\(r.stderr)")
-        #expect(r.stderr.hasSuffix("free; draw part of the recording with --steps A..B\n"), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("free; draw part of the recording with --states A..B\n"), "\(r.stderr)")
         #expect((try FileManager.default.contentsOfDirectory(atPath: disk.path)) == ["session.ndjson"])
     }
 }

@@ -7,7 +7,7 @@
 /// it: the ids with contexts from the root down to the node (for a `change`, down to its
 /// parent). It is nil where the node's id and its parent's id each occur once, so the id
 /// alone names the node.
-public enum Operation: Hashable, Sendable {
+public enum TreeOperation: Hashable, Sendable {
     /// Remove `id` (and its subtree) from `parent` (nil for the root).
     case pop(id: String, parent: String?, context: [String: String] = [:], path: [PathElement]? = nil)
     /// Add `id` under `parent` (nil for a new root).
@@ -60,7 +60,7 @@ public enum Operation: Hashable, Sendable {
     }
 
     /// The same operation with `path` set (or cleared with nil).
-    public func with(path: [PathElement]?) -> Operation {
+    public func with(path: [PathElement]?) -> TreeOperation {
         switch self {
         case .pop(let id, let p, let c, _): .pop(id: id, parent: p, context: c, path: path)
         case .push(let id, let p, let c, _): .push(id: id, parent: p, context: c, path: path)

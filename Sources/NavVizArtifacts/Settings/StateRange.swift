@@ -1,9 +1,9 @@
-/// `--steps A..B`: the states of a timeline an animation covers, by their 0-based index
+/// `--states A..B`: the states of a timeline an animation covers, by their 0-based index
 /// (state N is `frames[N]` of a sequence, line N+1 of a log without blank lines, or the
 /// state after step N of a script; state 0 is the first). `A..B` includes both ends, `A..`
 /// runs to the end, `..B` starts at the first state, and `N` is the single state N. State A
 /// is drawn as a starting state: the transition that led to it is not shown.
-public struct StepRange: Equatable, Sendable, CustomStringConvertible {
+public struct StateRange: Equatable, Sendable, CustomStringConvertible {
     public var lower: Int
     /// Nil: to the end.
     public var upper: Int?

@@ -12,7 +12,7 @@
 /// parent's active child but off the active path (the retained top of an inactive tab).
 /// Past ``maxIndent`` levels the indentation stops growing and the line says its depth, so a
 /// 100,000-deep stack prints in linear time.
-public enum TreeText {
+public enum TreeWriter {
     /// Levels drawn with guides before lines switch to `┆ [depth N]`.
     public static let maxIndent = 32
 

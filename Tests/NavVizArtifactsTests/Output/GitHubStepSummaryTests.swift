@@ -3,7 +3,7 @@ import NavVizArtifacts
 import Testing
 import _NavVizTestSupport
 
-/// An animation's summary appended to a GitHub step summary (`StepSummary.append` with
+/// An animation's summary appended to a GitHub step summary (`GitHubStepSummary.append` with
 /// `Animation.Written.stepSummary(limit:)`, what `--step-summary` does): after what earlier
 /// steps wrote, without links to local files, within the room GitHub's limit leaves.
 struct StepSummaryTests {
@@ -14,7 +14,7 @@ struct StepSummaryTests {
         try "earlier\n".write(toFile: summary, atomically: true, encoding: .utf8)
         let out = tmp.appendingPathComponent("deeplink").path
         let written = try Bundles.made("nivelir-deeplink.script.json", "deeplink", to: URL(fileURLWithPath: out))
-        try StepSummary.append(to: summary, diagnostics: .silent) { written.stepSummary(limit: $0) }
+        try GitHubStepSummary.append(to: summary, diagnostics: .silent) { written.stepSummary(limit: $0) }
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier\n\n# Chat deep link while a modal is open (Nivelir)"))
         #expect(text.contains("```mermaid\n"))
@@ -35,7 +35,7 @@ struct StepSummaryTests {
         let earlier = String(repeating: "e", count: 1_048_576 - 1_500)
         try earlier.write(toFile: summary, atomically: true, encoding: .utf8)
         let written = try Bundles.made("nivelir-deeplink.script.json", "deeplink", to: tmp.appendingPathComponent("out"))
-        try StepSummary.append(to: summary, diagnostics: .silent) { written.stepSummary(limit: $0) }
+        try GitHubStepSummary.append(to: summary, diagnostics: .silent) { written.stepSummary(limit: $0) }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: summary)[.size] as? Int)
         #expect(size > earlier.utf8.count && size <= 1_048_576)
         let added = try String(contentsOfFile: summary, encoding: .utf8).dropFirst(earlier.count)

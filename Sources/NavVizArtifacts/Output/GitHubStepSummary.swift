@@ -5,7 +5,7 @@ import NavVizRender
 /// A Markdown section appended to a GitHub step summary (`--step-summary
 /// "$GITHUB_STEP_SUMMARY"`): it needs no local file (Mermaid and text only) and keeps the
 /// file under GitHub's 1 MiB limit, counting what earlier steps of the job wrote there.
-public enum StepSummary {
+public enum GitHubStepSummary {
     /// GitHub's limit for one step's summary.
     public static let limit = SummaryWriter.limit
 
