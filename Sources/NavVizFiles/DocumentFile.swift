@@ -34,6 +34,7 @@ public enum DocumentFile {
         /// the limit (``DocumentDecoder/decode(_:pictureLimit:)``).
         public var pictureLimit: Int?
 
+        /// Read as the format the input names or holds, a cut log line tolerated.
         public init(format: InputFormat? = nil, strict: Bool = false, pictureLimit: Int? = nil) {
             self.format = format
             self.strict = strict
@@ -43,7 +44,9 @@ public enum DocumentFile {
 
     /// A document and what its reader tolerated.
     public struct Loaded: Sendable {
+        /// The document read.
         public var document: Document
+        /// What the reader tolerated (a log's cut last line, a UIKit paste's guesses).
         public var warnings: [DocumentWarning]
     }
 
@@ -96,7 +99,7 @@ public enum DocumentFile {
 
     /// Parses JSON or YAML bytes into the value tree the decoder reads. A `pictureLimit`
     /// stops JSON at the first node past it (``DocumentReader/parseJSON(_:pictureLimit:)``).
-    public static func valueTree(_ bytes: [UInt8], format: InputFormat, pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
+    package static func valueTree(_ bytes: [UInt8], format: InputFormat, pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
         guard format == .yaml else { return try DocumentReader.parseJSON(bytes, pictureLimit: pictureLimit) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .syntax(line: 1, column: 1, message: "invalid YAML: the file is not UTF-8 text")

@@ -4,9 +4,9 @@ import NavVizCore
 /// A sequence or log file read frame by frame (``SnapshotStream``), from the start as often
 /// as a caller needs: an animation reads it once to lay out the union of its frames and
 /// again to draw them, and never holds more than a frame or two.
-public struct SnapshotFile: Sendable {
-    public let path: String
-    public let kind: SnapshotStream.Kind
+package struct SnapshotFile: Sendable {
+    package let path: String
+    package let kind: SnapshotStream.Kind
     /// Size and modification time when first opened: a second reading of a file that
     /// changed in between would not match the first.
     private let identity: Identity?
@@ -20,12 +20,12 @@ public struct SnapshotFile: Sendable {
     static let chunkSize = 1 << 18
 
     /// Whether a cut last line of a log is an error (see ``SnapshotStream/strict``).
-    public let strict: Bool
+    package let strict: Bool
 
     /// A file that can be streamed: a JSON file (a sequence, if it turns out to be one) or a
     /// log, in the format `options` names, else its extension, else its content. Nil for
     /// standard input and pipes (they can be read only once) and for YAML (read whole).
-    public init?(path: String, options: DocumentFile.Options = .init()) {
+    package init?(path: String, options: DocumentFile.Options = .init()) {
         guard path != "-", Self.isRegularFile(path) else { return nil }
         let format = options.format ?? InputFormat(extensionOf: path) ?? Self.head(path).map { InputFormat.sniff($0) }
         switch format {
@@ -39,7 +39,7 @@ public struct SnapshotFile: Sendable {
     }
 
     /// A regular file, not a pipe, a FIFO or a device (which can be read only once).
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
     }
 
@@ -58,14 +58,14 @@ public struct SnapshotFile: Sendable {
     }
 
     /// The file's size in bytes when first opened.
-    public var size: UInt64? { identity?.size }
+    package var size: UInt64? { identity?.size }
 
     /// Whether the file is still the one first opened (same size and modification time).
-    public var isUnchanged: Bool { identity != nil && Self.identity(path) == identity }
+    package var isUnchanged: Bool { identity != nil && Self.identity(path) == identity }
 
     /// A stream over the file from its start; nil when it cannot be opened (reading it
     /// whole then reports why).
-    public func open() -> SnapshotStream? {
+    package func open() -> SnapshotStream? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         let reader = Reader(handle: handle)
         return SnapshotStream(kind: kind, strict: strict, more: reader.next)

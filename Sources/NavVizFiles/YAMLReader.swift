@@ -9,8 +9,8 @@ import Yams
 /// deeper trees. Aliases may add at most 100,000 values, or as many as the file writes out
 /// if more, and may not nest the document past those 1,000 levels (``YAMLAliases``): an
 /// alias bomb is refused before anything expands it.
-public enum YAMLReader {
-    public static func parse(_ text: String) throws(DocumentError) -> JSONValueTree {
+package enum YAMLReader {
+    package static func parse(_ text: String) throws(DocumentError) -> JSONValueTree {
         // An alias needs an anchor, and an anchor is written with '&'.
         if text.utf8.contains(UInt8(ascii: "&")) { try YAMLAliases.check(text) }
         let root: Yams.Node?

@@ -70,6 +70,7 @@ public protocol NavigationRecordable {
 }
 
 extension NavigationNode: NavigationRecordable {
+    /// The node itself.
     public func navigationNode() -> NavigationNode? { self }
 }
 

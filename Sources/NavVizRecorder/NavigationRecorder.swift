@@ -34,7 +34,9 @@ public final class NavigationRecorder: @unchecked Sendable {
 
     /// One recorded state.
     public struct Record: Sendable {
+        /// What the app said the change was (`record(_:label:)`).
         public var label: String?
+        /// When it was recorded.
         public var time: Date
         /// The log line, newline included.
         public var line: [UInt8]

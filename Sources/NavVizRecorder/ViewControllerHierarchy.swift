@@ -98,14 +98,20 @@ public enum ViewControllerHierarchy {
 import UIKit
 
 extension UIViewController: ViewControllerNode {
+    /// The class name, as `NSStringFromClass` gives it.
     public var navvizClassName: String { NSStringFromClass(type(of: self)) }
+    /// `children`.
     public var navvizChildren: [any ViewControllerNode] { children.map { $0 } }
+    /// `presentedViewController` (nil when this one presents nothing of its own).
     public var navvizPresented: (any ViewControllerNode)? {
         guard let shown = presentedViewController, shown.presentingViewController === self else { return nil }
         return shown
     }
+    /// A tab bar controller's `selectedViewController`.
     public var navvizSelectedChild: (any ViewControllerNode)? { (self as? UITabBarController)?.selectedViewController }
+    /// Whether its view is loaded and in a window.
     public var navvizIsVisible: Bool { isViewLoaded && view.window != nil }
+    /// Tab bar, navigation stack or screen, by the UIKit class it is.
     public var navvizRole: ViewControllerRole {
         switch self {
         case is UITabBarController: .tabs

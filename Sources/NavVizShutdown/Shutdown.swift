@@ -27,27 +27,27 @@ import Foundation
 ///
 /// Without ``install()`` (in tests, in a library user's process) registrations are kept and
 /// never run: signals keep their default action.
-public enum Shutdown {
+package enum Shutdown {
     /// The signals navviz stops on.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// How long a child has to exit after SIGTERM before it is killed.
-    public static let childGrace: TimeInterval = 2
+    package static let childGrace: TimeInterval = 2
 
     /// One registration; ``cancel()`` removes it (idempotent).
-    public final class Registration: Sendable {
+    package final class Registration: Sendable {
         let id: Int
         init(id: Int) { self.id = id }
 
         /// Removes the registration: its child is no longer ended, its action no longer run.
-        public func cancel() { state.withLock { $0.remove(id) } }
+        package func cancel() { state.withLock { $0.remove(id) } }
     }
 
     /// Blocks ``signals`` in this thread (and so in every thread started after it) and starts
     /// the thread that waits for them. With `announce`, a signal is reported on standard
     /// error (`error: interrupted by SIGINT`); a helper process that its parent ends stays
     /// quiet. Idempotent.
-    public static func install(announce: Bool = true) {
+    package static func install(announce: Bool = true) {
         let first = state.withLock { s -> Bool in
             defer { s.installed = true; s.announce = announce }
             return !s.installed
@@ -66,19 +66,19 @@ public enum Shutdown {
 
     /// Ends `pid` when a signal stops navviz. Cancel the registration after reaping the child.
     @discardableResult
-    public static func track(child pid: pid_t) -> Registration {
+    package static func track(child pid: pid_t) -> Registration {
         state.withLock { $0.add(.child(pid)) }
     }
 
     /// Runs `action` when a signal stops navviz, after every tracked child has ended.
     @discardableResult
-    public static func onSignal(_ action: @escaping @Sendable () -> Void) -> Registration {
+    package static func onSignal(_ action: @escaping @Sendable () -> Void) -> Registration {
         state.withLock { $0.add(.action(action)) }
     }
 
     /// Runs `body` with the clean-up held off until it returns: a signal that arrives meanwhile
     /// is acted on right after. Keep `body` short (a few renames).
-    public static func deferringSignals<T>(_ body: () throws -> T) rethrows -> T {
+    package static func deferringSignals<T>(_ body: () throws -> T) rethrows -> T {
         critical.lock()
         defer { critical.unlock() }
         return try body()
@@ -86,18 +86,18 @@ public enum Shutdown {
 
     /// Whether a signal is stopping navviz: its children are being ended, and the process
     /// exits as soon as its clean-up is done.
-    public static var isStopping: Bool { state.withLock { $0.stopping } }
+    package static var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// When a signal is stopping navviz, waits for the exit it brings; otherwise returns at
     /// once. A command whose work failed because the signal ended a child (a Graphviz worker
     /// killed mid-frame) calls it before reporting, so only the interruption is reported.
-    public static func waitIfStopping() {
+    package static func waitIfStopping() {
         guard isStopping else { return }
         while true { pause() }
     }
 
     /// The exit status for a signal: 128 + its number.
-    public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
+    package static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 
     // MARK: - The waiting thread
 

@@ -3,7 +3,7 @@ import Foundation
 /// Random and mutated navviz documents for the fuzz tests, from a seed: the same seed always
 /// gives the same documents, so a failure is reproduced by its seed and case number.
 ///
-/// Generated documents follow FORMAT.md's shapes (snapshots, sequences, logs, action scripts
+/// Generated documents follow docs/format.md's shapes (snapshots, sequences, logs, action scripts
 /// in every vocabulary, route requests) with ids drawn from a small pool, so duplicates,
 /// dangling `active` names, missing templates and unreachable routes happen often; fields
 /// sometimes have the wrong type. Mutated documents are those, or the samples, with bytes

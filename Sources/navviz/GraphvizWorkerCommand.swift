@@ -1,5 +1,5 @@
 import ArgumentParser
-import NavVizRender
+@_spi(Internals) import NavVizRender
 
 extension NavVizCommand {
     /// `navviz graphviz-worker` (hidden): a Graphviz worker process, started by navviz itself

@@ -1,5 +1,5 @@
 import ArgumentParser
-import NavVizRender
+@_spi(Internals) import NavVizRender
 import NavVizShutdown
 
 /// The `navviz` command: subcommands each in their own file.

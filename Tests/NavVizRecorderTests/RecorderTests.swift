@@ -126,7 +126,7 @@ struct RecorderTests {
             NavigationNode(id: "product", context: ["sku": "1"]),
             NavigationNode(id: "product", context: ["sku": "2"]),
         ], activeIndex: 1))
-        // FORMAT.md's `{"id", "context"}` form of `active`.
+        // docs/format.md's `{"id", "context"}` form of `active`.
         let line = String(decoding: recorder.records[0].line, as: UTF8.self)
         #expect(line.contains(#""active": {"id": "product", "context": {"sku": "2"}}"#))
         let tree = try Self.read(recorder.ndjson())[0].tree

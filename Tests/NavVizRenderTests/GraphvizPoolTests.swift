@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import NavVizCore
-@testable import NavVizRender
+@_spi(Internals) @testable import NavVizRender
 import _NavVizTestSupport
 
 /// The one process boundary: `dot` layouts and animation frames run in worker processes

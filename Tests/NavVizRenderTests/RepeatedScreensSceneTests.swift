@@ -1,6 +1,6 @@
 import Foundation
 import NavVizCore
-import NavVizRender
+@_spi(Internals) import NavVizRender
 import Testing
 import _NavVizTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import NavVizCore
-import NavVizRender
+@_spi(Internals) import NavVizRender
 import _NavVizTestSupport
 
 /// Frames drawn from one union layout: nodes keep their place and the canvas its size.

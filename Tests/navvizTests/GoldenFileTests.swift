@@ -201,16 +201,16 @@ struct GoldenFileTests {
         case ("diff", _):
             // BEFORE and AFTER (each its last frame), or a sequence's transitions, titled as
             // the command titles them; a picture shows one transition, the last.
-            var steps: [DiffReport.Step]
+            var steps: [DiffReport.Transition]
             let single = files.count == 2
             if single {
                 guard let before = last(files[0]), let after = last(files[1]) else { return nil }
-                steps = [DiffReport.Step(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")]
+                steps = [DiffReport.Transition(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")]
             } else {
                 guard files.count == 1, case .sequence(let sequence) = try load(path), sequence.snapshots.count > 1 else { return nil }
                 let frames = sequence.snapshots
                 steps = frames.indices.dropLast().map { i in
-                    DiffReport.Step(from: i, to: i + 1, before: frames[i], after: frames[i + 1],
+                    DiffReport.Transition(from: i, to: i + 1, before: frames[i], after: frames[i + 1],
                                     title: "frames[\(i)] → frames[\(i + 1)]" + (frames[i + 1].label.map { " (\($0))" } ?? ""))
                 }
             }

@@ -1,7 +1,7 @@
 import FuzzDriver
 import NavVizCore
 import NavVizFiles
-import NavVizRender
+@_spi(Internals) import NavVizRender
 
 /// One input read as the CLI reads it; a document's first and last frames in the `navviz`
 /// dialect drawn as SVG by Graphviz (a `dot` layout in a worker process, as `navviz render`

@@ -32,7 +32,7 @@ private func importAndCheck(_ bytes: [UInt8], _ format: InputFormat, hide: Bool)
     do {
         document = try DocumentFile.load(bytes: bytes, name: "fuzz", format: format).document
     } catch {
-        FuzzDriver.expectErrorLines(error.lines, file: "fuzz", "reading the input as \(format)")
+        FuzzDriver.expectErrorLines(error.diagnostics.flatMap(\.lines), file: "fuzz", "reading the input as \(format)")
         return
     }
     let json: String
@@ -66,7 +66,7 @@ private func expectSame(_ json: String, reading bytes: [UInt8], as format: Input
     do {
         again = try DocumentFile.load(bytes: bytes, name: "import", format: format).document
     } catch {
-        fatalError("\(what) does not read back: \(error.lines)\n\(String(decoding: bytes.prefix(2000), as: UTF8.self))")
+        fatalError("\(what) does not read back: \(error.diagnostics)\n\(String(decoding: bytes.prefix(2000), as: UTF8.self))")
     }
     let written: String
     switch again {
@@ -95,7 +95,7 @@ private func recordAndCheck(_ tree: Tree, hide: Bool) {
         // Removing or hiding a secret value can leave two siblings with the same id and
         // context, which no document may hold: the only refusal allowed.
         if let expected, hasTwinSiblings(expected) { return }
-        fatalError("the recorder's log does not read back: \(error.lines)\n\(String(decoding: log.prefix(2000), as: UTF8.self))")
+        fatalError("the recorder's log does not read back: \(error.diagnostics)\n\(String(decoding: log.prefix(2000), as: UTF8.self))")
     }
     guard case .sequence(let sequence) = read, sequence.snapshots.count == 1 else {
         fatalError("the recorder's log reads back as a \(read.kindName) of another length")

@@ -24,7 +24,7 @@ private func read(_ bytes: [UInt8], _ format: InputFormat, _ options: DocumentFi
         _ = loaded.document.title
         for warning in loaded.warnings { _ = "\(warning)" }
     } catch {
-        FuzzDriver.expectErrorLines(error.lines, file: "fuzz", "reading the input as \(format)")
+        FuzzDriver.expectErrorLines(error.diagnostics.flatMap(\.lines), file: "fuzz", "reading the input as \(format)")
     }
 }
 

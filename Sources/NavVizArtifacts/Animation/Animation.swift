@@ -1,6 +1,6 @@
 import Foundation
 import NavVizCore
-import NavVizRender
+@_spi(Internals) import NavVizRender
 
 /// `navviz animate` as one call: a document or recording in, an animation bundle out.
 ///
@@ -28,7 +28,8 @@ public enum Animation {
         /// A pending and an applied frame per transition, or one frame per operation.
         public var granularity: FrameGranularity = .transition
         /// Nodes keep their positions across frames, or each frame is laid out on its own.
-        public var layout: AnimationRenderer.LayoutMode = .stable
+        public var layout: FrameLayout = .stable
+        /// The colour theme of the frames, the player and the GIF.
         public var theme: Theme = .light
         /// The states drawn (nil: all).
         public var states: StateRange?
@@ -56,6 +57,7 @@ public enum Animation {
         /// benchmarks).
         public var dotOnly = false
 
+        /// `animate`'s defaults: SVG frames, the player, the summary and the manifest.
         public init() {}
     }
 

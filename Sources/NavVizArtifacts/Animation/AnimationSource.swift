@@ -54,7 +54,7 @@ struct AnimationSource {
     /// refusing it as soon as it would have more than `maxFrames` frames. Each state and its
     /// frames are recorded in `bundle` as they are planned.
     static func plan(_ file: String, settings: TimelineSettings, granularity: FrameGranularity, theme: Theme,
-                     layout: AnimationRenderer.LayoutMode, range: StateRange?, maxFrames: Int,
+                     layout: FrameLayout, range: StateRange?, maxFrames: Int,
                      heldBytes: Int, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: settings.input) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, granularity: granularity, theme: theme, range: range)
@@ -72,7 +72,7 @@ struct AnimationSource {
     }
 
     /// The plan, and the source for the second pass: the frames themselves if `hold`.
-    private func plan(layout: AnimationRenderer.LayoutMode, hold: Bool, maxFrames: Int, bundle: AnimationBundle,
+    private func plan(layout: FrameLayout, hold: Bool, maxFrames: Int, bundle: AnimationBundle,
                       diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         // A streamed reading that gave up part way is planned again, read whole.
         try bundle.restartPlanning()

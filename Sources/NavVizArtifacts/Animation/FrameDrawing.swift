@@ -1,6 +1,6 @@
 import NavVizCore
 import Foundation
-import NavVizRender
+@_spi(Internals) import NavVizRender
 
 /// Draws an animation's frames into a staged directory.
 ///

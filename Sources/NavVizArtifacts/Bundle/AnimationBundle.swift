@@ -1,6 +1,6 @@
 import Foundation
 import NavVizCore
-import NavVizRender
+@_spi(Internals) import NavVizRender
 
 /// The files of an animation bundle besides the frames' pictures: the GIF, the HTML player,
 /// the summary and the manifest. Gathered while the frames are planned (``planned(_:frames:first:)``)

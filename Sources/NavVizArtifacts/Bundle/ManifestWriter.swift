@@ -9,11 +9,11 @@ import NavVizCore
 /// likes (on disk, for a long session); ``write(title:outline:frames:transitions:gif:files:to:)``
 /// then writes them in order, piece by piece, so a manifest of 10,000 frames is never held
 /// whole.
-public enum ManifestWriter {
+package enum ManifestWriter {
     /// A frame's entry: its number (from 1), its files, label, phase, transition (numbered
     /// from 1 as in the document), how many operations it shows as done (`--granularity op`) and the
     /// transition's operations.
-    public static func frame(number: Int, info f: AnimationFrame.Info, svg: String, png: String?) -> JSONOutput {
+    package static func frame(number: Int, info f: AnimationFrame.Info, svg: String, png: String?) -> JSONOutput {
         var frame: [(String, JSONOutput)] = [("number", .int(number)), ("svg", .string(svg))]
         if let png { frame.append(("png", .string(png))) }
         frame += [("label", .string(f.label)), ("phase", .string(f.phase.rawValue)),
@@ -25,13 +25,13 @@ public enum ManifestWriter {
 
     /// A transition's entry: its number (`index + 1`, index 0-based in the document), label
     /// and operations.
-    public static func transition(index: Int, _ t: Timeline.Transition) -> JSONOutput {
+    package static func transition(index: Int, _ t: Timeline.Transition) -> JSONOutput {
         .object([("number", .int(index + 1)), ("label", .nullable(t.label)), ("operations", .array(t.operations.map(OperationWriter.value)))])
     }
 
     /// The list of `count` entries, each made only when written: the manifest's `frames` or
     /// `transitions`, one entry a line.
-    public static func list(count: Int, entry: @escaping @Sendable (Int) -> JSONOutput) -> JSONOutput {
+    package static func list(count: Int, entry: @escaping @Sendable (Int) -> JSONOutput) -> JSONOutput {
         .items(count: count, .lines(level: 1), item: entry)
     }
 
@@ -40,7 +40,7 @@ public enum ManifestWriter {
     /// bundle's other files (those not named as a frame's `svg` or `png` or as the `gif`):
     /// with them the manifest accounts for every file, which is how navviz recognises a
     /// bundle it may replace.
-    public static func write<E: Error>(title: String, outline: TimelineOutline, frames: JSONOutput, transitions: JSONOutput,
+    package static func write<E: Error>(title: String, outline: TimelineOutline, frames: JSONOutput, transitions: JSONOutput,
                                        gif: String?, files: [String] = [], to sink: (String) throws(E) -> Void) throws(E) {
         var members: [(String, JSONOutput)] = [
             ("navviz", .int(1)),

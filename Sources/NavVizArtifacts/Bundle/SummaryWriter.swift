@@ -14,17 +14,17 @@ import NavVizCore
 /// where every step is: the player (`index.html`), `manifest.json` and `frames/`. Without
 /// frame files it is the step-summary variant: Mermaid and text only, nothing that points at
 /// a local file. What it shows depends only on its input.
-public enum SummaryWriter {
+package enum SummaryWriter {
     /// GitHub's limit for one step summary, in bytes.
-    public static let limit = 1_048_576
+    package static let limit = 1_048_576
     /// GitHub's limit for an issue or comment body, in characters: a summary stays under it.
-    public static let pasteLimit = 65_536
+    package static let pasteLimit = 65_536
     /// Mermaid's default `maxTextSize`, in characters: every diagram stays under it.
-    public static let mermaidLimit = 50_000
+    package static let mermaidLimit = 50_000
     /// At most this many steps are listed when not all of them fit.
-    public static let shownSteps = 60
+    package static let shownSteps = 60
     /// At most this many operations are listed for one step; the rest are counted.
-    public static let shownOperations = 12
+    package static let shownOperations = 12
     /// At most this many characters of a title, label or failure are shown.
     static let shownText = 300
 
@@ -33,7 +33,7 @@ public enum SummaryWriter {
     /// could still fit in a paste (their text under ``pasteLimit``), and past that only the
     /// rows a summary can show: the first, the latest, and the ``candidates`` largest
     /// changes (most operations; the earlier of equal ones first).
-    public struct Steps: Sendable {
+    package struct Steps: Sendable {
         /// What a row shows of a transition: its number, label and operations as table
         /// cells, and the frames it links to (the first two and the last of many).
         struct Row: Sendable {
@@ -95,11 +95,11 @@ public enum SummaryWriter {
         /// The frames where a script or route stopped.
         private(set) var failedFrames: [Int] = []
 
-        public init() {}
+        package init() {}
 
         /// Adds the transition `index` (0-based in the document: the summary numbers it
         /// `index + 1`), drawn as the frames `frames`. Transitions come in order.
-        public mutating func add(index: Int, _ transition: Timeline.Transition, frames: [Int]) {
+        package mutating func add(index: Int, _ transition: Timeline.Transition, frames: [Int]) {
             var row = Row(index: index, transition: transition, frames: frames.count > 4 ? [frames[0], frames[1], -1, frames[frames.count - 1]] : frames)
             if all != nil {
                 row = row.formatted()
@@ -116,7 +116,7 @@ public enum SummaryWriter {
         }
 
         /// Adds a frame that shows where a script or route stopped.
-        public mutating func addFailedFrame(_ frame: Int) {
+        package mutating func addFailedFrame(_ frame: Int) {
             failedFrames.append(frame)
         }
 
@@ -144,7 +144,7 @@ public enum SummaryWriter {
     /// The summary of a timeline's outline and its steps, `frameCount` frames in all
     /// (`files(i)` is frame `i`'s SVG file; nil for a step summary, which links no file). At
     /// most `limit` bytes of UTF-8 and under ``pasteLimit`` characters.
-    public static func markdown(title: String, outline: TimelineOutline, steps: Steps, frameCount: Int, files: ((Int) -> String)?,
+    package static func markdown(title: String, outline: TimelineOutline, steps: Steps, frameCount: Int, files: ((Int) -> String)?,
                                 theme: Theme, limit: Int = limit) -> String {
         // Bytes bound characters: a text of fewer bytes than the paste limit has fewer characters.
         let budget = min(limit, pasteLimit - 1)
@@ -227,7 +227,7 @@ public enum SummaryWriter {
     /// The summary of a timeline held whole (its transitions, numbered from 1, and the
     /// animation's frames), as ``markdown(title:outline:steps:frameCount:files:theme:limit:)``
     /// writes it.
-    public static func markdown(title: String, outline: TimelineOutline, transitions: [Timeline.Transition], frames: [AnimationFrame.Place],
+    package static func markdown(title: String, outline: TimelineOutline, transitions: [Timeline.Transition], frames: [AnimationFrame.Place],
                                 files: ((Int) -> String)?, theme: Theme, limit: Int = limit) -> String {
         var framesOf: [Int: [Int]] = [:]
         var steps = Steps()

@@ -20,9 +20,11 @@ public struct CheckOutcome {
     public var expect: String
     /// `sequence`, `log`, `script`, `route` or `snapshot` (nil when it could not be read).
     public var source: String?
+    /// Every transition compared, in order.
     public var transitions: [TransitionCheck] = []
     /// A route's recorded and actual failure (`destination not reachable: …`).
     public var expectedFailure: String?
+    /// How the document's route or script failed now (nil: it did not).
     public var actualFailure: String?
     /// The readable differences `check` prints (empty when matched).
     public var drift: [String] = []
@@ -34,6 +36,7 @@ public struct CheckOutcome {
     /// or an annotation needs it.
     public var lines = Lines()
 
+    /// Matched, drifted, or could not be checked.
     public var status: Status {
         if error != nil { return .error }
         return drift.isEmpty ? .matched : .drifted
@@ -42,6 +45,7 @@ public struct CheckOutcome {
     /// The name messages use for the document (`<stdin>` for `-`).
     public var name: String { displayName(file) }
 
+    /// Whether the route's or script's failure (or success) is the expected one.
     public var failureMatches: Bool { expectedFailure == actualFailure }
 
     /// Whether the expectation or the document has a route failure to compare.

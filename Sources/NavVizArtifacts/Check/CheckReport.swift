@@ -3,7 +3,7 @@ import NavVizCore
 
 /// `check --report json`: every document and every transition with its status, the
 /// expected and actual operations and the line in the document. The schema is in
-/// docs/ci.md; operations are FORMAT.md's operation objects.
+/// docs/ci.md; operations are docs/format.md's operation objects.
 public enum CheckReport {
     /// `matched` when every document matched, `error` when one could not be checked, else
     /// `drifted`.
@@ -12,6 +12,7 @@ public enum CheckReport {
         return outcomes.contains { $0.status == .drifted } ? .drifted : .matched
     }
 
+    /// The JSON report of `outcomes` (docs/ci.md has its schema).
     public static func json(_ outcomes: [CheckOutcome]) -> String {
         func count(_ s: TransitionCheck.Status) -> Int { outcomes.reduce(0) { $0 + $1.count(s) } }
         func ops(_ list: [TreeOperation]?) -> JSONOutput {

@@ -4,6 +4,7 @@ import NavVizRender
 /// `check --step-summary`: the check as Markdown for a GitHub step summary: a table of the
 /// documents and, for each that drifted, its differences as a `diff` block.
 public enum CheckSummary {
+    /// The summary of `outcomes` for `$GITHUB_STEP_SUMMARY`, at most `limit` bytes.
     public static func markdown(_ outcomes: [CheckOutcome], limit: Int = GitHubStepSummary.limit) -> String {
         let e = MarkdownText.inline
         let drifted = outcomes.count { $0.status == .drifted }, errors = outcomes.count { $0.status == .error }

@@ -10,20 +10,25 @@ import NavVizCore
 public enum JUnitReport {
     /// When the check ran and on which host, as the schema requires.
     public struct Run {
+        /// When the check ran.
         public var timestamp: Date
+        /// The machine it ran on.
         public var hostname: String
 
+        /// A run at `timestamp` on `hostname`.
         public init(timestamp: Date, hostname: String) {
             self.timestamp = timestamp
             self.hostname = hostname
         }
 
+        /// A run now, on this machine.
         public static var now: Run {
             let host = ProcessInfo.processInfo.hostName
             return Run(timestamp: Date(), hostname: host.isEmpty ? "localhost" : host)
         }
     }
 
+    /// The JUnit XML report of `outcomes` (docs/ci.md has the mapping).
     public static func xml(_ outcomes: [CheckOutcome], run: Run) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         for (id, o) in outcomes.enumerated() {

@@ -19,12 +19,14 @@ public struct TransitionCheck {
     public var index: Int
     /// The document's label for it, else the expectation's.
     public var label: String?
+    /// Matched, drifted, missing or extra.
     public var status: Status
     /// The recorded operations (nil for an extra transition).
     public var expected: [TreeOperation]?
     /// The document's operations (nil for a missing transition).
     public var actual: [TreeOperation]?
 
+    /// The step number messages use (1-based: step N leads to state N).
     public var step: Int { index + 1 }
 
     /// `step 2` or `step 2 (open chat)`, controls in the label shown as escapes.

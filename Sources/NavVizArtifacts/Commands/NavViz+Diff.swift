@@ -7,14 +7,17 @@ extension NavViz {
     public struct DiffOptions: Sendable {
         /// Whose rules compute the operations.
         public var dialect: DiffDialect
+        /// What to write.
         public var format: OutputFormat
         /// Of a sequence, only the transition from state N to N+1, or the last (nil: every
         /// transition; a picture shows the last).
         public var transition: StateChoice?
+        /// How a picture looks.
         public var look: Look
         /// How the files are read.
         public var input: DocumentFile.Options
 
+        /// `diff`'s defaults: the navviz dialect, as text, every transition.
         public init(dialect: DiffDialect = .navviz, format: OutputFormat = .text, transition: StateChoice? = nil, look: Look = Look(),
                     input: DocumentFile.Options = .init()) {
             self.dialect = dialect
@@ -48,14 +51,14 @@ extension NavViz {
     }
 
     /// The transitions to diff: BEFORE → AFTER, or every one of a sequence or log.
-    private static func transitions(_ files: [String], options: DiffOptions, diagnostics: Diagnostics) throws(NavVizError) -> [DiffReport.Step] {
+    private static func transitions(_ files: [String], options: DiffOptions, diagnostics: Diagnostics) throws(NavVizError) -> [DiffReport.Transition] {
         if files.count == 2 {
             func last(_ file: String) throws(NavVizError) -> Snapshot {
                 let document = try load(file, options: options.input, for: options.format, diagnostics: diagnostics)
                 return try StateChoice.last.pick(try document.states(file: file), file: file)
             }
             let before = try last(files[0]), after = try last(files[1])
-            return [DiffReport.Step(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")]
+            return [DiffReport.Transition(from: 0, to: 1, before: before, after: after, title: "\(files[0]) → \(files[1])")]
         }
         let file = files[0]
         let document = try DocumentFile.load(file, options: options.input, diagnostics: diagnostics)
@@ -64,13 +67,13 @@ extension NavViz {
         }
         let states = sequence.snapshots
         return states.indices.dropLast().map { i in
-            DiffReport.Step(from: i, to: i + 1, before: states[i], after: states[i + 1],
+            DiffReport.Transition(from: i, to: i + 1, before: states[i], after: states[i + 1],
                             title: "frames[\(i)] → frames[\(i + 1)]" + (states[i + 1].label.map { " (\($0))" } ?? ""))
         }
     }
 
     /// The transitions to show: one for `transition` or a picture, else all.
-    private static func pick(_ transitions: [DiffReport.Step], single: Bool, file: String, options: DiffOptions) throws(NavVizError) -> [DiffReport.Step] {
+    private static func pick(_ transitions: [DiffReport.Transition], single: Bool, file: String, options: DiffOptions) throws(NavVizError) -> [DiffReport.Transition] {
         if single { return transitions }
         guard let choice = options.transition ?? (options.format.isPicture ? .last : nil) else { return transitions }
         guard !transitions.isEmpty else {

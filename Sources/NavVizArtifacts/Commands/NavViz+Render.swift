@@ -5,13 +5,16 @@ import NavVizRender
 extension NavViz {
     /// What `navviz render` is asked for.
     public struct RenderOptions: Sendable {
+        /// What to write.
         public var format: OutputFormat
         /// Which state of the document to draw (`--state`).
         public var state: StateChoice
+        /// How a picture looks.
         public var look: Look
         /// How the file is read.
         public var input: DocumentFile.Options
 
+        /// `render`'s defaults: the last state, as text.
         public init(format: OutputFormat = .text, state: StateChoice = .last, look: Look = Look(), input: DocumentFile.Options = .init()) {
             self.format = format
             self.state = state

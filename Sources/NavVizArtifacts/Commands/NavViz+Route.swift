@@ -10,11 +10,14 @@ extension NavViz {
         /// A file of templates (ids mapped to nodes, or a document with `templates`), which
         /// replace the document's of the same id.
         public var templates: String?
+        /// What to write.
         public var format: OutputFormat
+        /// How a picture looks.
         public var look: Look
         /// How the files are read.
         public var input: DocumentFile.Options
 
+        /// `route`'s defaults: the request's own destination, as text.
         public init(to: String? = nil, templates: String? = nil, format: OutputFormat = .text, look: Look = Look(), input: DocumentFile.Options = .init()) {
             self.to = to
             self.templates = templates

@@ -16,7 +16,9 @@ extension NavViz {
     /// a route that cannot reach its destination, the ``NavVizError/Kind/failed`` error to
     /// report after them (the states that ran are written all the same).
     public struct TimelineOutput: Sendable {
+        /// The text or JSON to write.
         public var bytes: [UInt8]
+        /// The failure to report after writing (nil: none).
         public var failure: NavVizError?
     }
 

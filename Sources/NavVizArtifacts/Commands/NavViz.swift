@@ -11,10 +11,12 @@ import NavVizRender
 public enum NavViz {
     /// How a picture looks: `--theme` and `--legend`.
     public struct Look: Sendable {
+        /// The colours.
         public var theme: Theme
         /// Add a legend that explains the colours and shapes the picture uses.
         public var legend: Bool
 
+        /// A look in `theme`, with or without a legend.
         public init(theme: Theme = .light, legend: Bool = false) {
             self.theme = theme
             self.legend = legend

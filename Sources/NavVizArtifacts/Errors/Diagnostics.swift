@@ -10,6 +10,7 @@ public struct Diagnostics {
     /// Called on the calling thread as frames are drawn: (frames drawn, frames in all).
     public var progress: ((Int, Int) -> Void)?
 
+    /// A sink calling `report` with each diagnostic and `progress` as frames are drawn.
     public init(report: @escaping (Diagnostic) -> Void, progress: ((Int, Int) -> Void)? = nil) {
         self.report = report
         self.progress = progress

@@ -8,9 +8,9 @@ import NavVizCore
 /// since the frame before, the pixels in it that did not change transparent (``GIFFrames``,
 /// compressed by ``GIFLZW``); the animation loops forever. The same frames always give the
 /// same bytes, however many cores encode them.
-public enum GIFEncoder {
+package enum GIFEncoder {
     /// Why frames could not be encoded.
-    public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         /// There was nothing to encode.
         case noFrames
         /// Frame N (from 0) is not a readable PNG (or is larger than the first reading said).
@@ -18,7 +18,7 @@ public enum GIFEncoder {
         /// The GIF would be larger than this many bytes, however reduced.
         case tooLarge(Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noFrames: "an animated GIF needs at least one frame"
             case .unreadableFrame(let i): "frame \(i + 1) is not a readable PNG"
@@ -29,11 +29,11 @@ public enum GIFEncoder {
 
     /// How long the last frame is held, in frames' delays: a viewer sees the end state before
     /// the loop restarts.
-    public static let lastFrameHold = 3
+    package static let lastFrameHold = 3
 
     /// "would be larger than `limit` even with …": what a ``GIFError/tooLarge(_:)`` says
     /// of the GIF, for a caller that names the file and how to ask for less.
-    public static func beyondReduction(_ limit: Int) -> String {
+    package static func beyondReduction(_ limit: Int) -> String {
         "would be larger than \(PlainText.bytes(limit)) even with \(reductions.last!.colors) colours and every \(reductions.last!.stride)th frame"
     }
 
@@ -46,7 +46,7 @@ public enum GIFEncoder {
     /// stores only the rectangle that changed since the frame before, its unchanged pixels
     /// transparent (``GIFFrames``); frames where `keep` is false are left out, their time given
     /// to the frame before.
-    public static func write(count: Int, delay: Int, lastFrameHold: Int = GIFEncoder.lastFrameHold, colors: Int = 255, keep: (Int) -> Bool = { _ in true },
+    package static func write(count: Int, delay: Int, lastFrameHold: Int = GIFEncoder.lastFrameHold, colors: Int = 255, keep: (Int) -> Bool = { _ in true },
                              png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         let kept = (0..<count).filter(keep)
         guard !kept.isEmpty else { throw .noFrames }
@@ -147,13 +147,13 @@ public enum GIFEncoder {
     }
 
     /// How a GIF was made to fit its size limit.
-    public struct Fit: Sendable, Equatable {
-        public var colors: Int
+    package struct Fit: Sendable, Equatable {
+        package var colors: Int
         /// Every `stride`-th frame is kept (and the first, the last and each failure).
-        public var stride: Int
+        package var stride: Int
         /// The GIF's size in bytes.
-        public var bytes: Int
-        public var frames: Int
+        package var bytes: Int
+        package var frames: Int
     }
 
     /// Ways to make a GIF smaller, tried in order: fewer colours, then fewer frames. Each
@@ -178,7 +178,7 @@ public enum GIFEncoder {
     /// reductions cannot fit even at their ``leastShare(colors:)`` and a share of the frames
     /// (with a margin of a quarter): those are not tried. (Were the size from a later, already
     /// reduced attempt, it would only make fewer reductions look hopeless.)
-    public static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
+    package static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
                            png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
         guard count > 0 else { throw .noFrames }
         // Read once for every reduction: the canvas and the colours (failures' included).

@@ -76,6 +76,7 @@ public enum OutputFile {
         return type != S_IFREG && type != S_IFDIR
     }
 
+    /// Writes `text` as UTF-8 (``write(_:to:inputs:)``).
     public static func write(_ text: String, to path: String, inputs: [String] = []) throws {
         try write(Array(text.utf8), to: path, inputs: inputs)
     }

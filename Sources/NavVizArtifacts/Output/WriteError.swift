@@ -2,10 +2,10 @@ import Foundation
 
 /// Why a write failed, in the system's words (`no space left on device`), taken from
 /// `errno` when it is made.
-public struct WriteError: Error, Sendable {
-    public var reason: String
+package struct WriteError: Error, Sendable {
+    package var reason: String
 
-    public init(errno code: Int32 = errno) {
+    package init(errno code: Int32 = errno) {
         reason = String(cString: strerror(code)).lowercased()
     }
 
@@ -24,9 +24,9 @@ public struct WriteError: Error, Sendable {
 
 /// Writing to a file descriptor without Foundation's FileHandle, which stops the process on
 /// a full disk.
-public enum FileDescriptor {
+package enum FileDescriptor {
     /// Writes all of `bytes` to `fd`; false (with `errno` set) when it cannot.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }

@@ -16,7 +16,7 @@ import NavVizCore
 /// Nothing from a document is ever markup here: every string travels as JSON inside a
 /// `<script type="application/json">` with `<`, `>` and `&` escaped, and reaches the page
 /// through `textContent` and SVG text nodes. The page loads nothing from the network.
-public enum HTMLPlayer {
+package enum HTMLPlayer {
     /// JSON text (``JSONOutput``'s) made safe inside an HTML `<script>` element: `<`, `>`
     /// and `&` as `\u` escapes. Outside its strings JSON has none of the three, so each is
     /// in a string, where the escape reads back as the same character.
@@ -36,7 +36,7 @@ public enum HTMLPlayer {
 
     /// Writes the page for `model` to `sink`, in pieces: its `frameCount` frames and its
     /// windows are the lists of rows the model returned (``PlayerModel/list(count:row:)``).
-    public static func write<E: Error>(title: String, model: PlayerModel, windows: JSONOutput, frames: JSONOutput, frameCount: Int,
+    package static func write<E: Error>(title: String, model: PlayerModel, windows: JSONOutput, frames: JSONOutput, frameCount: Int,
                                        delayMilliseconds: Int, theme: Theme, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try sink(Array((head(title: title, dark: theme == .dark) + body(title: title, count: frameCount)).utf8))
         try sink(Array("<script type=\"application/json\" id=\"navviz-data\">".utf8))

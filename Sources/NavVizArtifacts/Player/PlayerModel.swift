@@ -1,4 +1,4 @@
-import NavVizRender
+@_spi(Internals) import NavVizRender
 import NavVizCore
 
 /// What the HTML player draws, gathered a frame at a time while the frames are drawn.
@@ -16,7 +16,7 @@ import NavVizCore
 /// frames). ``write(title:delayMilliseconds:background:windows:frames:to:)`` then writes the
 /// player's data (the keys are documented in `docs/player.md`) through ``JSONOutput``,
 /// without spaces; its text is made safe for a `<script>` element by ``HTMLPlayer``.
-public struct PlayerModel: Sendable {
+package struct PlayerModel: Sendable {
     /// The window frames are being added to: its nodes' and edges' indices.
     private struct Window {
         var nodes: [String: Int] = [:]
@@ -33,7 +33,7 @@ public struct PlayerModel: Sendable {
     private var nodeState: [Int: (text: Int, style: Int)] = [:]
     private var edgeState: [Int: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Rows kept once each, by their JSON.
     private struct Table {
@@ -50,7 +50,7 @@ public struct PlayerModel: Sendable {
 
     /// Starts a window: the frames added next are drawn on `layout`. Returns the window's
     /// row of the player's `windows`.
-    public mutating func beginWindow(_ layout: StableLayout) -> JSONOutput.Written {
+    package mutating func beginWindow(_ layout: StableLayout) -> JSONOutput.Written {
         var window = Window()
         var nodes: [JSONOutput] = []
         nodes.reserveCapacity(layout.nodeIDs.count)
@@ -81,7 +81,7 @@ public struct PlayerModel: Sendable {
     /// Adds a frame of the current window: what it stands for, the scene it was drawn from,
     /// and its SVG file in the bundle (for the link beside the picture). Returns the frame's
     /// row of the player's `frames`.
-    public mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String) -> JSONOutput.Written {
+    package mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String) -> JSONOutput.Written {
         guard let window else { preconditionFailure("beginWindow before add") }
         let w = windowCount - 1
         var nodes: [Int: (text: Int, style: Int)] = [:]
@@ -129,14 +129,14 @@ public struct PlayerModel: Sendable {
 
     /// The list of `count` rows (the rows ``beginWindow(_:)`` or ``add(_:scene:file:)``
     /// returned, in order), each read only when written: the data's `windows` or `frames`.
-    public static func list(count: Int, row: @escaping @Sendable (Int) -> JSONOutput.Written) -> JSONOutput {
+    package static func list(count: Int, row: @escaping @Sendable (Int) -> JSONOutput.Written) -> JSONOutput {
         .items(count: count, .compactLines) { .written(row($0)) }
     }
 
     /// The player's data (the windows, the tables and the frames) as JSON text, given to
     /// `sink` in pieces so the page's JSON is never held whole. `windows` and `frames` are
     /// ``list(count:row:)``s of the rows this model returned.
-    public func write<E: Error>(title: String, delayMilliseconds: Int, background: String, windows: JSONOutput, frames: JSONOutput,
+    package func write<E: Error>(title: String, delayMilliseconds: Int, background: String, windows: JSONOutput, frames: JSONOutput,
                                 to sink: (String) throws(E) -> Void) throws(E) {
         func rows(_ rows: [JSONOutput.Written]) -> JSONOutput { Self.list(count: rows.count) { rows[$0] } }
         let data = JSONOutput.object([

@@ -4,10 +4,12 @@
 /// runs to the end, `..B` starts at the first state, and `N` is the single state N. State A
 /// is drawn as a starting state: the transition that led to it is not shown.
 public struct StateRange: Equatable, Sendable, CustomStringConvertible {
+    /// The first state (0-based).
     public var lower: Int
     /// Nil: to the end.
     public var upper: Int?
 
+    /// States `lower` to `upper` (nil: to the end), both included.
     public init(lower: Int, upper: Int?) {
         self.lower = lower
         self.upper = upper
@@ -30,6 +32,7 @@ public struct StateRange: Equatable, Sendable, CustomStringConvertible {
     /// `A..B` or `A..`, as the option is written.
     public var description: String { "\(lower).." + (upper.map(String.init) ?? "") }
 
+    /// Whether state `index` is in the range.
     public func contains(_ index: Int) -> Bool { index >= lower && upper.map { index <= $0 } ?? true }
 
     /// Whether every state after `index` is past the range.

@@ -12,6 +12,7 @@ public struct TimelineSettings: Sendable {
     /// How the file is read.
     public var input: DocumentFile.Options
 
+    /// Settings for `dialect`, with or without `redact`, reading as `input` says.
     public init(dialect: DiffDialect = .navviz, redact: Bool = false, input: DocumentFile.Options = DocumentFile.Options()) {
         self.dialect = dialect
         self.redact = redact

@@ -20,6 +20,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// (pop)`; empty for the document as a whole.
         public var path: String
 
+        /// A location at `line` and `column` of the text, or at `path` of the document.
         public init(line: Int? = nil, column: Int? = nil, path: String = "") {
             self.line = line
             self.column = column
@@ -27,6 +28,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// An error, a warning or a note.
     public var severity: Severity
     /// The input or output it is about, as messages name it (a path; `<stdin>` for standard
     /// input, ``Diagnostic/displayName(_:)``; `<stdout>`); nil when it is about no file
@@ -40,6 +42,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// instructions that ran, the numbers behind a refusal.
     public var notes: [String]
 
+    /// A diagnostic about `file` (as messages name it), at `location`.
     public init(_ severity: Severity, file: String? = nil, at location: Location? = nil, _ message: String, notes: [String] = []) {
         self.severity = severity
         self.file = file

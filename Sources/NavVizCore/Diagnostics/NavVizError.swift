@@ -26,10 +26,12 @@ public struct NavVizError: Error, Sendable, CustomStringConvertible {
         case cannotWrite
     }
 
+    /// What kind of failure it is (the command line's exit status).
     public var kind: Kind
     /// Why, in order; every one an error.
     public var diagnostics: [Diagnostic]
 
+    /// An error of `kind` with `diagnostics`.
     public init(_ kind: Kind, _ diagnostics: [Diagnostic]) {
         self.kind = kind
         self.diagnostics = diagnostics

@@ -10,16 +10,16 @@
 /// of `before`, a push names a node of `after`. A pop of a node that already went with its
 /// removed parent (a pop-only `change` of the parent can come before the pop of a child) is
 /// accepted and does nothing.
-public enum DiffApplier {
+package enum DiffApplier {
     /// Why a list of operations does not apply.
-    public enum ApplyError: Error, Equatable, CustomStringConvertible {
+    package enum ApplyError: Error, Equatable, CustomStringConvertible {
         /// TreeOperation `index` (1-based) cannot run; the message says why.
         case invalid(index: Int, message: String)
         /// After the last operation a node still has two children with this id and the same
         /// context.
         case duplicate(id: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .invalid(let index, let message): "operation \(index): \(message)"
             case .duplicate(let id): "after the last operation the tree holds '\(id)' twice"
@@ -28,7 +28,7 @@ public enum DiffApplier {
     }
 
     /// The tree `operations` make of `before`; `after` supplies the nodes they add.
-    public static func apply(_ operations: [TreeOperation], to before: Tree, after: Tree) throws(ApplyError) -> Tree {
+    package static func apply(_ operations: [TreeOperation], to before: Tree, after: Tree) throws(ApplyError) -> Tree {
         var replay = DiffReplay(before: before, after: after)
         for (i, op) in operations.enumerated() {
             do {

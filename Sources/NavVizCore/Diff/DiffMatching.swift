@@ -4,20 +4,20 @@
 ///   counterpart of that parent has a child with the same id and context (both roots: the
 ///   same id and context). The parent must itself be kept, not merely have the same
 ///   identity: a `pop` takes its subtree with it, so a node under a re-created parent is
-///   re-created too. Among one node's children an id and context occur once (FORMAT.md), so
+///   re-created too. Among one node's children an id and context occur once (docs/format.md), so
 ///   a node has at most one counterpart, wherever else its id repeats.
 /// - `katana`, `reswift`, `tempura`: the first node in pre-order with the same id anywhere in
 ///   the other tree (KatanaRouter's `containsNode` and `find(value:)` search the whole tree by
 ///   id; route elements are ids). With repeated ids this is not one-to-one: two `product`
 ///   nodes of one tree both have the first `product` of the other as counterpart.
-public struct DiffMatching: Sendable {
+package struct DiffMatching: Sendable {
     /// For each slot of the old tree, the kept node's slot in the new tree, or -1.
     private var newOfOld: [Int]
     /// For each slot of the new tree, the kept node's slot in the old tree, or -1.
     private var oldOfNew: [Int]
 
     /// Matches the nodes of `old` and `new` as `dialect` does.
-    public init(old: Tree, new: Tree, dialect: DiffDialect) {
+    package init(old: Tree, new: Tree, dialect: DiffDialect) {
         newOfOld = Array(repeating: -1, count: old.nodes.count)
         oldOfNew = Array(repeating: -1, count: new.nodes.count)
         if dialect == .navviz {
@@ -39,12 +39,12 @@ public struct DiffMatching: Sendable {
     }
 
     /// The new tree's slot of an old node that is kept, or nil when it is removed.
-    public func newSlot(ofOld slot: Tree.Slot) -> Tree.Slot? {
+    package func newSlot(ofOld slot: Tree.Slot) -> Tree.Slot? {
         newOfOld[slot] < 0 ? nil : newOfOld[slot]
     }
 
     /// The old tree's slot of a new node that is kept, or nil when it is new.
-    public func oldSlot(ofNew slot: Tree.Slot) -> Tree.Slot? {
+    package func oldSlot(ofNew slot: Tree.Slot) -> Tree.Slot? {
         oldOfNew[slot] < 0 ? nil : oldOfNew[slot]
     }
 }

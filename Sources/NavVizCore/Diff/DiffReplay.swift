@@ -2,7 +2,7 @@
 /// nodes the operations add, so that a node can be in the tree twice for a moment (a moved
 /// node pushed under its new parent before its old parent's `change` pops it).
 ///
-/// Operations name nodes as FORMAT.md says: by id where the id names one node, by `path`
+/// Operations name nodes as docs/format.md says: by id where the id names one node, by `path`
 /// (ids with contexts from the root) where it does not, and the children of a `change` by id
 /// and context. A pop or a `popped` entry names a node of `before`; a push names a node of
 /// `after`, whose parent is found in the tree as it is at that moment.

@@ -1,14 +1,19 @@
 /// The text and JSON outputs of `diff`.
 public enum DiffReport {
-    /// One transition: two frames and where they are in the document.
-    public struct Step {
+    /// One transition: two states and where they are in the document.
+    public struct Transition {
+        /// The index of the state before.
         public var from: Int
+        /// The index of the state after.
         public var to: Int
+        /// The state before.
         public var before: Snapshot
+        /// The state after.
         public var after: Snapshot
         /// `frames[0] → frames[1] (label)`, or `BEFORE → AFTER`.
         public var title: String
 
+        /// The transition from state `from` to state `to`.
         public init(from: Int, to: Int, before: Snapshot, after: Snapshot, title: String) {
             self.from = from
             self.to = to
@@ -19,7 +24,7 @@ public enum DiffReport {
     }
 
     /// Numbered operations; with `headers`, each transition under its title line.
-    public static func text(_ steps: [Step], dialect: DiffDialect, headers: Bool) -> String {
+    public static func text(_ steps: [Transition], dialect: DiffDialect, headers: Bool) -> String {
         guard headers else {
             return steps.map { OperationWriter.text(TreeDiff.operations(from: $0.before.tree, to: $0.after.tree, dialect: dialect)) }.joined()
         }
@@ -29,10 +34,10 @@ public enum DiffReport {
         }.joined(separator: "\n")
     }
 
-    /// FORMAT.md's array of operations for one transition (`array`), else one object per
+    /// docs/format.md's array of operations for one transition (`array`), else one object per
     /// transition: `{"from": 0, "to": 1, "label": "…" or null, "operations": [...]}`, where
     /// `label` is the label of the frame the transition reaches.
-    public static func json(_ steps: [Step], dialect: DiffDialect, array: Bool) -> String {
+    public static func json(_ steps: [Transition], dialect: DiffDialect, array: Bool) -> String {
         if array, let step = steps.first {
             return OperationWriter.jsonArray(TreeDiff.operations(from: step.before.tree, to: step.after.tree, dialect: dialect))
         }

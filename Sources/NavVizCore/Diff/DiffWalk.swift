@@ -2,7 +2,7 @@
 /// deep are walked without recursion).
 ///
 /// Both orders visit a node's active child last. They differ in the inactive children:
-/// navviz visits them in document order (SEMANTICS.md rule 3); KatanaRouter's
+/// navviz visits them in document order (docs/semantics.md, "`navviz` (the default)"); KatanaRouter's
 /// `children.sorted { !$0.isActiveRoute }` visits them in reverse document order (K.3).
 enum DiffWalk {
     /// How the children of one node are ordered.

@@ -1,5 +1,5 @@
 /// The `katana` dialect: KatanaRouter's `NavigationTreeDiff.getNavigationDiffActions` as its
-/// code runs (SEMANTICS.md K.4), mapped to operations as K.5 says, in linear time.
+/// code runs (docs/semantics.md K.4), mapped to operations as K.5 says, in linear time.
 ///
 /// Reproduced quirks (K.7): identity is the id alone, so a moved node or a changed context is
 /// invisible; inactive siblings are visited in reverse document order; `change.pushed` is

@@ -1,4 +1,4 @@
-/// The `navviz` dialect: SEMANTICS.md Part 1, rules 1 to 8, in linear time.
+/// The `navviz` dialect: docs/semantics.md, "`navviz` (the default)", in linear time.
 ///
 /// 1. identity is id + context; 2. kept = same identity under the kept counterpart of the
 /// parent (``DiffMatching``); 3. children inactive first in document order, then active;

@@ -1,5 +1,5 @@
 /// The `reswift` dialect: ReSwift-Router's `routingActionsForTransition` over the two
-/// active paths, compared by id (route elements are identifiers), SEMANTICS.md O.
+/// active paths, compared by id (route elements are identifiers), docs/semantics.md, "`reswift` and `tempura`".
 ///
 /// With `c` the index of the last common element (-1 if none): pop the old route from its
 /// end down to index `c+2`; then `change` at `c+1` when both routes go on, else `pop` of

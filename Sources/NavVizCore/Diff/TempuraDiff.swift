@@ -1,5 +1,5 @@
 /// The `tempura` dialect: Tempura's `Navigator.routingChanges` over the two active paths,
-/// compared by id (routes are `[RouteElementIdentifier]`), SEMANTICS.md O.
+/// compared by id (routes are `[RouteElementIdentifier]`), docs/semantics.md, "`reswift` and `tempura`".
 ///
 /// With `c` the index of the last common element: equal routes give nothing; no common root
 /// gives one `rootChange`; a new route that is a prefix of the old hides the rest, deepest

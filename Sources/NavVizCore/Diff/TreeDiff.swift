@@ -1,5 +1,5 @@
 /// The operations that take one navigation tree to another, in execution order, as a
-/// chosen router would compute them (SEMANTICS.md "Diff dialects").
+/// chosen router would compute them (docs/semantics.md "Diff dialects").
 ///
 /// Every dialect runs in time and memory linear in the sizes of the two trees: nodes are
 /// found through the trees' id tables and every walk is iterative.

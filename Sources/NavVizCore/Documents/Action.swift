@@ -76,6 +76,7 @@ public enum StackModifier: Sendable {
     /// `set: [Node, …]`: the whole stack.
     case set([Tree])
 
+    /// The modifier's verb as a document writes it (`push`, `pop`, `replace`, …).
     public var verb: String {
         switch self {
         case .push: "push"

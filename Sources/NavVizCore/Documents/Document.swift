@@ -1,4 +1,4 @@
-/// A decoded, validated navviz document (FORMAT.md, version 1).
+/// A decoded, validated navviz document (docs/format.md, version 1).
 public enum Document: Sendable {
     /// One tree; `"tree": null` or a bare `null` is the empty tree.
     case snapshot(Tree)
@@ -36,15 +36,18 @@ public enum Document: Sendable {
 }
 
 /// The navigation tree at one moment, with a label: a snapshot recorded (a sequence's
-/// `frames[i]` in FORMAT.md, a line of a log) or computed (the state after a script's step or
+/// `frames[i]` in docs/format.md, a line of a log) or computed (the state after a script's step or
 /// a route's instruction). A timeline calls its snapshots states; an animation's frames are
 /// pictures of them (`AnimationFrame` in NavVizRender).
 public struct Snapshot: Sendable, Equatable {
+    /// What the state is called (a log line's or frame's `label`); nil when it has none.
     public var label: String?
+    /// The navigation tree.
     public var tree: Tree
     /// When the state was recorded, as the log or sequence says it (ISO 8601 text, kept as
     /// written); nil when it does not.
     public var time: String?
+    /// A snapshot of `tree`.
     public init(label: String? = nil, tree: Tree, time: String? = nil) {
         self.label = label
         self.tree = tree
@@ -55,10 +58,13 @@ public struct Snapshot: Sendable, Equatable {
 /// States whose transitions are the diffs between consecutive ones: a sequence (its JSON
 /// `frames`) or a log (one state a line).
 public struct SnapshotSequence: Sendable {
+    /// The document's `title`, where it has one.
     public var title: String?
+    /// The snapshots in order: state 0, 1, …
     public var snapshots: [Snapshot]
     /// Whether it was read from a newline-delimited log.
     public var isLog: Bool
+    /// A sequence of `snapshots`; `isLog` when they were read one a line.
     public init(title: String? = nil, snapshots: [Snapshot], isLog: Bool = false) {
         self.title = title
         self.snapshots = snapshots
@@ -68,9 +74,13 @@ public struct SnapshotSequence: Sendable {
 
 /// An element of a destination path: an id, and optionally a context and a type.
 public struct PathElement: Hashable, Sendable, CustomStringConvertible {
+    /// The node id to match.
     public var id: String
+    /// The context to match (empty: any node with the id, as Portus compares).
     public var context: [String: String]
+    /// The type of a node entered for this element (Portus `RoutingEntry` type).
     public var type: String?
+    /// An element naming `id` with `context`.
     public init(id: String, context: [String: String] = [:], type: String? = nil) {
         self.id = id
         self.context = context
@@ -90,11 +100,15 @@ public struct PathElement: Hashable, Sendable, CustomStringConvertible {
 /// keyed by id.
 public typealias Templates = [String: Tree]
 
-/// A FORMAT.md route request: a tree, templates and a destination.
+/// A docs/format.md route request: a tree, templates and a destination.
 public struct RouteRequest: Sendable {
+    /// The tree the route starts from.
     public var tree: Tree
+    /// What an entered node brings with it, by id.
     public var templates: Templates
+    /// The destination path, from the root.
     public var to: [PathElement]
+    /// A request to route `tree` to `to`.
     public init(tree: Tree, templates: Templates = [:], to: [PathElement]) {
         self.tree = tree
         self.templates = templates
@@ -102,23 +116,31 @@ public struct RouteRequest: Sendable {
     }
 }
 
-/// A FORMAT.md action script: an initial tree and steps of actions, one frame per step.
+/// A docs/format.md action script: an initial tree and steps of actions, one frame per step.
 public struct ActionScript: Sendable {
+    /// The script's `title`, where it has one.
     public var title: String?
+    /// The tree before the first step (state 0).
     public var initial: Tree
+    /// What an entered node brings with it, by id (Portus `enter` actions).
     public var templates: Templates
+    /// The steps in order; step N leads to state N.
     public var steps: [Step]
 
     /// One step: a label and the actions it performs, atomically.
     public struct Step: Sendable {
+        /// The step's `label`, where it has one.
         public var label: String?
+        /// The actions, in the order they run.
         public var actions: [Action]
+        /// A step running `actions`.
         public init(label: String? = nil, actions: [Action]) {
             self.label = label
             self.actions = actions
         }
     }
 
+    /// A script of `steps` starting from `initial`.
     public init(title: String? = nil, initial: Tree, templates: Templates = [:], steps: [Step]) {
         self.title = title
         self.initial = initial

@@ -2,7 +2,7 @@ extension DocumentDecoder {
     static let actionVerbs = ["push", "pop", "change", "activate", "route", "enter", "leave", "switch", "show", "hide", "stack"]
     static let stackModifiers = ["push", "pop", "replace", "clear", "set"]
 
-    /// Decodes one action object of any router vocabulary (FORMAT.md, "Actions").
+    /// Decodes one action object of any router vocabulary (docs/format.md, "Actions").
     mutating func action(_ v: Int, path: String) -> Action? {
         guard json.kind(v) == .object else {
             problem(path, "an action must be an object, found \(json.kind(v).phrase)")

@@ -3,7 +3,7 @@ extension DocumentDecoder {
     /// `templates` field (a route request or action script; its other fields are not read),
     /// or an object whose every field maps an id to its template node. A top-level object
     /// with a `templates` field is always read the first way.
-    public static func decodeTemplates(_ json: JSONValueTree) throws(DocumentError) -> Templates {
+    package static func decodeTemplates(_ json: JSONValueTree) throws(DocumentError) -> Templates {
         var d = DocumentDecoder(json: json)
         let root = json.root
         let templates: Templates

@@ -202,7 +202,7 @@ extension DocumentDecoder {
 }
 
 extension DocumentDecoder {
-    /// `active` written as `{"id": "…", "context": {…}}` (FORMAT.md): a child named by id and
+    /// `active` written as `{"id": "…", "context": {…}}` (docs/format.md): a child named by id and
     /// context, where two children share the id. An absent context is `{}`.
     mutating func activeObject(_ v: Int, path: @autoclosure () -> String) -> ActiveName? {
         var id: String?

@@ -1,9 +1,9 @@
 /// Turns a parsed JSON value tree into a validated ``Document``, collecting every problem
 /// with its path (`frames[2].tree.children[0]: duplicate id 'chat'`) instead of stopping at
 /// the first. Trees are decoded with an explicit stack, never by recursion.
-public struct DocumentDecoder {
+package struct DocumentDecoder {
     /// At most this many problems are reported for one document.
-    public static let maxProblems = 100
+    package static let maxProblems = 100
 
     let json: JSONValueTree
     var problems: [DocumentError.Problem] = []
@@ -26,7 +26,7 @@ public struct DocumentDecoder {
     /// as an image of at most that many nodes: decoding stops at the first node past it
     /// (``DocumentError/tooLarge(line:column:message:)``). JSON is refused sooner, while it is
     /// parsed (``DocumentReader/parseJSON(_:pictureLimit:)``); this bounds YAML.
-    public static func decode(_ json: JSONValueTree, pictureLimit: Int? = nil) throws(DocumentError) -> Document {
+    package static func decode(_ json: JSONValueTree, pictureLimit: Int? = nil) throws(DocumentError) -> Document {
         var d = DocumentDecoder(json: json)
         d.pictureLimit = pictureLimit
         let document = d.document(json.root)

@@ -1,8 +1,9 @@
-/// Writes trees and snapshots as FORMAT.md JSON, deterministically: fields in FORMAT.md's
+/// Writes trees and snapshots as docs/format.md JSON, deterministically: fields in docs/format.md's
 /// order, context keys sorted, only what differs from the defaults. Iterative, so a
 /// 100,000-deep chain is written in linear time: the first ``maxPrettyDepth`` levels are
 /// indented, deeper nodes are written compactly.
 public enum DocumentEncoder {
+    /// Deeper than this, a tree is written on one line a node (deep chains stay readable).
     public static let maxPrettyDepth = 24
 
     /// `{"navviz": 1, "tree": …}` with a trailing newline.
@@ -31,14 +32,14 @@ public enum DocumentEncoder {
     /// A context object with sorted keys on one line: `{"a": "1", "b": "x"}`.
     public static func context(_ c: [String: String]) -> String { JSONOutput.context(c).text }
 
-    /// The node's scalar fields as `"key": value` pairs, in FORMAT.md's order. `active` is
+    /// The node's scalar fields as `"key": value` pairs, in docs/format.md's order. `active` is
     /// written as given (an id, or `{"id", "context"}` from ``activeValue(_:in:)``).
     public static func fields(_ n: Node, active: String?) -> [String] {
         fields(n, activeJSON: active.map(quote))
     }
 
     /// `active` as JSON: the child's id, or `{"id": …, "context": …}` where another child of
-    /// the same parent has the same id (FORMAT.md, "Repeated screens").
+    /// the same parent has the same id (docs/format.md, "Repeated screens").
     public static func activeValue(_ parent: Tree.Slot, in tree: Tree) -> String? {
         guard let a = tree.activeChild(parent) else { return nil }
         let id = tree.id(a)

@@ -3,14 +3,14 @@ public enum DocumentError: Error, Equatable, Sendable {
     /// The text is not valid JSON (or YAML) at this line and column. The message says which
     /// (`invalid JSON: …`, `invalid YAML: …`).
     case syntax(line: Int, column: Int, message: String)
-    /// The document parsed but breaks FORMAT.md; every problem found is listed.
+    /// The document parsed but breaks docs/format.md; every problem found is listed.
     case invalid([Problem])
     /// The document, or the tree of it that is to be drawn, passes a bound navviz sets on
     /// what it reads (the nodes of an image, what YAML aliases may expand to), at this line
     /// and column. The message names the bound and how to ask for less. Reading stops there.
     case tooLarge(line: Int, column: Int, message: String)
 
-    /// One violation of FORMAT.md, at a path such as `frames[2].tree.children[0]`.
+    /// One violation of docs/format.md, at a path such as `frames[2].tree.children[0]`.
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
         /// The line of a log the problem is on (logs are one document per line).
         public var line: Int?
@@ -19,6 +19,7 @@ public enum DocumentError: Error, Equatable, Sendable {
         /// What is wrong, lowercase, identifiers quoted.
         public var message: String
 
+        /// A problem at `path` (and `line` of a log).
         public init(line: Int? = nil, path: String, message: String) {
             self.line = line
             self.path = path

@@ -1,7 +1,7 @@
 /// Where things are in a document's text: the line of a problem's path
 /// (`frames[2].tree.children[0]`) or of the frame or step a transition leads to, so a CI
 /// annotation can point at the line a reader should look at.
-public struct DocumentLines: Sendable {
+package struct DocumentLines: Sendable {
     private enum Storage: Sendable {
         /// A JSON or YAML document, with every value's location.
         case tree(JSONValueTree)
@@ -12,13 +12,13 @@ public struct DocumentLines: Sendable {
     private let storage: Storage
 
     /// The lines of a parsed JSON or YAML document.
-    public init(_ json: JSONValueTree) {
+    package init(_ json: JSONValueTree) {
         storage = .tree(json)
     }
 
     /// The lines of a log's snapshots (one per non-blank line, as ``DocumentReader/log(_:)``
     /// reads them).
-    public init(log bytes: [UInt8]) {
+    package init(log bytes: [UInt8]) {
         var lines: [Int] = []
         var number = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -31,7 +31,7 @@ public struct DocumentLines: Sendable {
     /// The line of the value at `path` (`frames[2].tree.children[0]`, `steps[1].actions[0]`);
     /// when only a prefix of the path exists, the line of the deepest value that does. Nil
     /// when not even the first part exists, and always for a log (its problems carry lines).
-    public func line(ofPath path: String) -> Int? {
+    package func line(ofPath path: String) -> Int? {
         guard case .tree(let json) = storage else { return nil }
         var value = json.root, found: Int?
         for part in Self.parts(path) {
@@ -44,7 +44,7 @@ public struct DocumentLines: Sendable {
 
     /// The line of what transition `index` of a `source` timeline leads to: the frame after
     /// it in a sequence or log, the script step that made it, and a route's destination.
-    public func line(ofTransition index: Int, source: Timeline.Source) -> Int? {
+    package func line(ofTransition index: Int, source: Timeline.Source) -> Int? {
         switch (storage, source) {
         case (.log(let lines), _):
             return index + 1 < lines.count ? lines[index + 1] : nil

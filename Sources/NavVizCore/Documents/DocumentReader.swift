@@ -9,7 +9,7 @@ public enum DocumentReader {
     /// Parses JSON text into a value tree, with syntax errors as ``DocumentError/syntax(line:column:message:)``.
     /// With a `pictureLimit`, a tree to be drawn that has more nodes is refused at the first
     /// node past it (``JSONReader/parse(_:treeLimit:)``), as ``DocumentError/tooLarge(line:column:message:)``.
-    public static func parseJSON(_ bytes: [UInt8], pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
+    package static func parseJSON(_ bytes: [UInt8], pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
         do {
             return try JSONReader.parse(bytes, treeLimit: pictureLimit)
         } catch {
@@ -70,7 +70,7 @@ public enum DocumentReader {
     /// Validates an already parsed value tree (from YAML, say). With a `pictureLimit`, the
     /// tree of a snapshot or route request is read only up to that many nodes (see
     /// ``DocumentDecoder/decode(_:pictureLimit:)``).
-    public static func decode(_ tree: JSONValueTree, pictureLimit: Int? = nil) throws(DocumentError) -> Document {
+    package static func decode(_ tree: JSONValueTree, pictureLimit: Int? = nil) throws(DocumentError) -> Document {
         try DocumentDecoder.decode(tree, pictureLimit: pictureLimit)
     }
 }

@@ -6,6 +6,7 @@ public struct DocumentWarning: Equatable, Sendable, CustomStringConvertible {
     /// What was tolerated and what was read instead, lowercase.
     public var message: String
 
+    /// A warning about `line` (nil: the whole input).
     public init(line: Int? = nil, message: String) {
         self.line = line
         self.message = message

@@ -1,4 +1,4 @@
-/// The field names FORMAT.md allows, and "did you mean" suggestions for the others.
+/// The field names docs/format.md allows, and "did you mean" suggestions for the others.
 enum FieldNames {
     static let node = ["id", "type", "label", "kind", "switch", "managed", "leavable", "canLeave",
                        "enterable", "context", "active", "children"]

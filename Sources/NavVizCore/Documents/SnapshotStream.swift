@@ -12,31 +12,31 @@
 /// ``Irregular``, and the caller reads the document whole, which reports the problem with
 /// its exact line, column and path. So a streamed document and a document read whole give
 /// the same frames, and the same errors.
-public struct SnapshotStream {
+package struct SnapshotStream {
     /// The stream met something it leaves to the whole-document reader.
-    public struct Irregular: Error, Sendable {
+    package struct Irregular: Error, Sendable {
         /// What it met (for tests and debugging; users see the whole reader's message).
-        public var reason: String
-        public init(reason: String) { self.reason = reason }
+        package var reason: String
+        package init(reason: String) { self.reason = reason }
     }
 
     /// What the stream reads.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A JSON sequence document.
         case sequence
         /// A newline-delimited log, one snapshot per line.
         case log
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The sequence's title, known once ``next()`` has returned nil.
-    public private(set) var title: String?
+    package private(set) var title: String?
     /// What the stream tolerated (a log's cut last line), complete once ``next()`` has
     /// returned nil.
-    public private(set) var warnings: [DocumentWarning] = []
+    package private(set) var warnings: [DocumentWarning] = []
     /// Whether a cut last line of a log ends the stream with ``Irregular`` (the whole reader
     /// then reports it as an error) instead of a warning.
-    public var strict = false
+    package var strict = false
 
     private var input: ChunkedBytes
     private var state = State.start
@@ -49,14 +49,14 @@ public struct SnapshotStream {
 
     /// A stream over the bytes `more` returns chunk by chunk (nil at the end; a read error
     /// is thrown as ``Irregular``, and the whole reader then reports it).
-    public init(kind: Kind, strict: Bool = false, more: @escaping () throws(Irregular) -> [UInt8]?) {
+    package init(kind: Kind, strict: Bool = false, more: @escaping () throws(Irregular) -> [UInt8]?) {
         self.kind = kind
         self.strict = strict
         input = ChunkedBytes(more: more)
     }
 
     /// The next frame, or nil after the last (then ``title`` is set).
-    public mutating func next() throws(Irregular) -> Snapshot? {
+    package mutating func next() throws(Irregular) -> Snapshot? {
         switch kind {
         case .log: return try nextLogFrame()
         case .sequence: return try nextSequenceFrame()

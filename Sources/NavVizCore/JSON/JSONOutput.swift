@@ -5,9 +5,9 @@
 /// placed by one writer.
 ///
 /// Each array and object says how it is laid out (``Layout``), so an output keeps the shape
-/// its readers see: FORMAT.md's one operation per line, trees indented as
+/// its readers see: docs/format.md's one operation per line, trees indented as
 /// ``DocumentEncoder`` writes them, the player's data without spaces.
-public indirect enum JSONOutput: Sendable {
+package indirect enum JSONOutput: Sendable {
     case string(String)
     case int(Int)
     /// A number: an integral one without a fraction (`12`), else its shortest form that
@@ -19,7 +19,7 @@ public indirect enum JSONOutput: Sendable {
     /// An array of `count` items, each made only when it is written (`item(i)`), so a long
     /// output (a manifest of 10,000 frames) is never held whole.
     case items(count: Int, Layout = .inline, item: @Sendable (Int) -> JSONOutput)
-    /// Members in the order given (FORMAT.md's order, not sorted).
+    /// Members in the order given (docs/format.md's order, not sorted).
     case object([(String, JSONOutput)], Layout = .inline)
     /// A tree (or `null`) as ``DocumentEncoder/writeTree(_:indent:into:)`` writes it, which
     /// walks it iteratively (a 100,000-deep chain does not exhaust the stack).
@@ -29,7 +29,7 @@ public indirect enum JSONOutput: Sendable {
     case written(Written)
 
     /// How an array's or object's members are placed.
-    public enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// On one line: `{"a": 1, "b": [2, 3]}`.
         case inline
         /// One member a line, indented two spaces a level below `level`, the closing
@@ -44,37 +44,37 @@ public indirect enum JSONOutput: Sendable {
     /// The text of a value, kept to be written again (``JSONOutput/written(_:)``); made only
     /// by writing a ``JSONOutput``, or read back from where such text was kept
     /// (``init(writtenBefore:)``), so it is valid JSON.
-    public struct Written: Hashable, Sendable {
-        public let text: String
-        public init(_ value: JSONOutput) { text = value.text }
+    package struct Written: Hashable, Sendable {
+        package let text: String
+        package init(_ value: JSONOutput) { text = value.text }
         /// The text of a value written before and kept elsewhere (a bundle's rows kept on
         /// disk while a long animation is drawn), read back as it was written.
         package init(writtenBefore text: String) { self.text = text }
     }
 
     /// A string, or `null` for nil.
-    public static func nullable(_ s: String?) -> JSONOutput { s.map { .string($0) } ?? .null }
+    package static func nullable(_ s: String?) -> JSONOutput { s.map { .string($0) } ?? .null }
 
     /// An object with sorted keys on one line: a context, `{"a": "1", "b": "x"}`.
-    public static func context(_ c: [String: String]) -> JSONOutput {
+    package static func context(_ c: [String: String]) -> JSONOutput {
         .object(c.keys.sorted().map { ($0, .string(c[$0]!)) })
     }
 
     /// The JSON text, without a trailing newline.
-    public var text: String {
+    package var text: String {
         var out = ""
         write(into: &out)
         return out
     }
 
     /// Appends the JSON text to `out`.
-    public func write(into out: inout String) {
+    package func write(into out: inout String) {
         write(into: &out) { (_: inout String) throws(Never) in }
     }
 
     /// Writes the JSON text to `sink` in pieces of about `chunk` UTF-8 bytes (each ends
     /// between two members), so a large output is never held whole.
-    public func write<E: Error>(chunk: Int = 1 << 16, to sink: (String) throws(E) -> Void) throws(E) {
+    package func write<E: Error>(chunk: Int = 1 << 16, to sink: (String) throws(E) -> Void) throws(E) {
         var out = ""
         try write(into: &out) { (out: inout String) throws(E) in
             guard out.utf8.count >= chunk else { return }
@@ -144,7 +144,7 @@ public indirect enum JSONOutput: Sendable {
 
     /// A JSON string literal, escaped per RFC 8259 (and U+2028, U+2029 as escapes, so the
     /// text is also a valid JavaScript string).
-    public static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -4,9 +4,9 @@
 /// A text is cut when it is a proper prefix of some valid JSON text: every byte read so far
 /// fits the grammar, and the text ends inside a value (an open object, array, string, number
 /// or literal). A text that is complete, or that breaks the grammar before its end, is not.
-public enum JSONPrefix {
+package enum JSONPrefix {
     /// Whether `bytes` are the start of a JSON value that was cut off before its end.
-    public static func isCut(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isCut(_ bytes: some Collection<UInt8>) -> Bool {
         var scanner = Scanner()
         for byte in bytes {
             guard scanner.feed(byte) else { return false }

@@ -3,14 +3,14 @@
 /// Foundation's `JSONSerialization` refuses documents nested deeper than a few hundred
 /// levels, and a navigation stack is a chain: one pushed screen per level. This reader keeps
 /// its own stack, reports errors with line and column, and rejects what RFC 8259 rejects.
-public struct JSONReader {
+package struct JSONReader {
     /// A syntax error at a position in the text.
-    public struct SyntaxError: Error, Equatable, Sendable {
-        public var location: JSONValueTree.Location
-        public var message: String
+    package struct SyntaxError: Error, Equatable, Sendable {
+        package var location: JSONValueTree.Location
+        package var message: String
         /// Not a syntax error: the tree passed the `treeLimit` it was read with, at the node
         /// at `location`.
-        public var isLimit = false
+        package var isLimit = false
     }
 
     private let bytes: [UInt8]
@@ -37,7 +37,7 @@ public struct JSONReader {
     /// set. A caller that will draw that tree learns it is too large after reading as many
     /// nodes as it may draw, not the whole file. The trees of sequences and scripts are not
     /// counted.
-    public static func parse(_ bytes: [UInt8], treeLimit: Int? = nil) throws(SyntaxError) -> JSONValueTree {
+    package static func parse(_ bytes: [UInt8], treeLimit: Int? = nil) throws(SyntaxError) -> JSONValueTree {
         var reader = JSONReader(bytes: bytes, treeLimit: treeLimit)
         return try reader.run()
     }

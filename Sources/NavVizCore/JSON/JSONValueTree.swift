@@ -1,13 +1,13 @@
 /// A parsed JSON (or YAML) document held flat: each value is one entry of an array and a
 /// container lists its members by index, so documents nested 100,000 levels deep are read,
 /// walked and released without recursion.
-public struct JSONValueTree: Sendable {
+package struct JSONValueTree: Sendable {
     /// The JSON type of a value.
-    public enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
 
         /// The word a message uses for it: `a string`, `an object`.
-        public var phrase: String {
+        package var phrase: String {
             switch self {
             case .null: "null"
             case .bool: "a bool"
@@ -20,10 +20,10 @@ public struct JSONValueTree: Sendable {
     }
 
     /// Where a value starts in its source text, 1-based.
-    public struct Location: Sendable, Hashable {
-        public var line: Int
-        public var column: Int
-        public init(line: Int, column: Int) {
+    package struct Location: Sendable, Hashable {
+        package var line: Int
+        package var column: Int
+        package init(line: Int, column: Int) {
             self.line = line
             self.column = column
         }
@@ -43,33 +43,33 @@ public struct JSONValueTree: Sendable {
     var items: [Int] = []
     var keys: [String] = []
     /// The top-level value.
-    public internal(set) var root: Int = 0
+    package internal(set) var root: Int = 0
 
-    public init() {}
+    package init() {}
 
-    public func kind(_ v: Int) -> Kind { entries[v].kind }
-    public func location(_ v: Int) -> Location { entries[v].location }
+    package func kind(_ v: Int) -> Kind { entries[v].kind }
+    package func location(_ v: Int) -> Location { entries[v].location }
     /// The text of a string, number or bool value.
-    public func text(_ v: Int) -> String { entries[v].text }
+    package func text(_ v: Int) -> String { entries[v].text }
     /// The members of an array or object, in document order.
-    public func members(_ v: Int) -> ArraySlice<Int> {
+    package func members(_ v: Int) -> ArraySlice<Int> {
         let e = entries[v]
         return items[e.first..<(e.first + e.count)]
     }
     /// The key of member `i` (an index into ``members(_:)``'s base) of an object.
-    public func key(at memberIndex: Int) -> String { keys[memberIndex] }
+    package func key(at memberIndex: Int) -> String { keys[memberIndex] }
     /// The object's members as (key, value) pairs in document order.
-    public func fields(_ v: Int) -> [(key: String, value: Int)] {
+    package func fields(_ v: Int) -> [(key: String, value: Int)] {
         let e = entries[v]
         return (e.first..<(e.first + e.count)).map { (keys[$0], items[$0]) }
     }
     /// The object's members as (key, value) pairs in document order, without building an array.
-    public func fieldSequence(_ v: Int) -> LazyMapSequence<Range<Int>, (key: String, value: Int)> {
+    package func fieldSequence(_ v: Int) -> LazyMapSequence<Range<Int>, (key: String, value: Int)> {
         let e = entries[v]
         return (e.first..<(e.first + e.count)).lazy.map { (keys[$0], items[$0]) }
     }
     /// The value of `key` in an object, if present (first occurrence).
-    public func member(_ key: String, of v: Int) -> Int? {
+    package func member(_ key: String, of v: Int) -> Int? {
         let e = entries[v]
         for i in e.first..<(e.first + e.count) where keys[i] == key { return items[i] }
         return nil
@@ -96,7 +96,7 @@ public struct JSONValueTree: Sendable {
 
 /// Builds a ``JSONValueTree`` from any source that produces values depth first; the YAML
 /// reader uses it. Containers are opened and closed explicitly, so no recursion is needed.
-public struct JSONValueTreeBuilder {
+package struct JSONValueTreeBuilder {
     private var tree = JSONValueTree()
     /// Open containers: the entry, where its members start in `pending`, whether it is an
     /// object, and the key it has in its parent object.
@@ -108,27 +108,27 @@ public struct JSONValueTreeBuilder {
     private var nextKey = ""
     private var rootSet = false
 
-    public init() {}
+    package init() {}
 
     /// Sets the key for the next value added to the open object.
-    public mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         nextKey = key
     }
 
     /// Adds a scalar (or null) value.
-    public mutating func scalar(_ kind: JSONValueTree.Kind, _ text: String, at location: JSONValueTree.Location) {
+    package mutating func scalar(_ kind: JSONValueTree.Kind, _ text: String, at location: JSONValueTree.Location) {
         let v = tree.add(kind, text: text, at: location)
         attach(v, key: takeKey())
     }
 
     /// Opens an array or object; values added until ``close()`` are its members.
-    public mutating func open(_ kind: JSONValueTree.Kind, at location: JSONValueTree.Location) {
+    package mutating func open(_ kind: JSONValueTree.Kind, at location: JSONValueTree.Location) {
         let v = tree.add(kind, at: location)
         stack.append((v, pending.count, kind == .object, takeKey()))
     }
 
     /// Closes the innermost open container.
-    public mutating func close() {
+    package mutating func close() {
         let frame = stack.removeLast()
         tree.close(frame.entry, members: pending[frame.start...], keys: frame.isObject ? pendingKeys[frame.start...] : nil)
         pending.removeSubrange(frame.start...)
@@ -153,7 +153,7 @@ public struct JSONValueTreeBuilder {
     }
 
     /// The finished tree (a document with no value is `null`).
-    public mutating func finish() -> JSONValueTree {
+    package mutating func finish() -> JSONValueTree {
         if !rootSet { scalar(.null, "", at: .init(line: 1, column: 1)) }
         return tree
     }

@@ -1,10 +1,10 @@
 /// One destination in a navigation tree, without its structure.
 ///
-/// A `Node` holds what FORMAT.md says about a single destination: its identifier, how it is
+/// A `Node` holds what docs/format.md says about a single destination: its identifier, how it is
 /// drawn and how Portus may route through it. Where it sits in the tree (its parent, its
 /// children and which child is active) lives in ``Tree``. Optional fields keep what the
 /// document said, so a snapshot written back out says the same; the `is…` accessors apply
-/// the defaults of FORMAT.md.
+/// the defaults of docs/format.md.
 public struct Node: Hashable, Sendable {
     /// The destination identifier, unique within one tree (KatanaRouter `userIdentifier`,
     /// Portus `RoutingIdentifier`, Tempura `RouteElementIdentifier`).
@@ -60,13 +60,16 @@ public struct Node: Hashable, Sendable {
     /// Portus `Enterable` (default true).
     public var isEnterable: Bool { enterableFlag ?? true }
 
-    /// The navviz identity of Part 1 of SEMANTICS.md: id plus context.
+    /// The navviz identity (docs/semantics.md, "`navviz` (the default)"): id plus context.
     public var identity: Identity { Identity(id: id, context: context) }
 
     /// A node's identity for the `navviz` dialect and for Portus entries: id and context.
     public struct Identity: Hashable, Sendable {
+        /// The node's id.
         public var id: String
+        /// The node's context (empty for none).
         public var context: [String: String]
+        /// The identity of a node `id` with `context`.
         public init(id: String, context: [String: String] = [:]) {
             self.id = id
             self.context = context

@@ -5,7 +5,7 @@
 /// the tree that made it. Removing a subtree detaches its slots (they stay allocated until
 /// ``compacted()``), so slots of the remaining nodes never move while a tree is edited.
 ///
-/// An id may occur at several places (FORMAT.md, "Repeated screens"): a product opened from a
+/// An id may occur at several places (docs/format.md, "Repeated screens"): a product opened from a
 /// product. The tree indexes every occurrence; ``slot(of:)`` answers the first in pre-order
 /// (document order), as KatanaRouter's `find(userIdentifier:)` and Portus's `findNode(for:)`
 /// search, and ``slots(of:)`` all of them. That among one node's children an id repeats only
@@ -14,6 +14,7 @@ public struct Tree: Sendable {
     /// An index of a node within one tree.
     public typealias Slot = Int
 
+    /// Every node, in pre-order; a ``Slot`` indexes it.
     public private(set) var nodes: [Node] = []
     private var parents: [Int] = []
     private var kids: [[Int]] = []
@@ -39,7 +40,9 @@ public struct Tree: Sendable {
     /// How many nodes are in the tree.
     public var count: Int { liveCount }
 
+    /// The node at `slot`.
     public func node(_ slot: Slot) -> Node { nodes[slot] }
+    /// The id of the node at `slot`.
     public func id(_ slot: Slot) -> String { nodes[slot].id }
     /// The parent's slot, or nil for the root.
     public func parent(_ slot: Slot) -> Slot? { parents[slot] < 0 ? nil : parents[slot] }
@@ -93,7 +96,7 @@ public struct Tree: Sendable {
     }
 
     /// The ids, with their contexts, from the root down to `slot`: what names a node where its
-    /// id is not unique (FORMAT.md, "Repeated screens").
+    /// id is not unique (docs/format.md, "Repeated screens").
     public func path(to slot: Slot) -> [PathElement] {
         var out: [PathElement] = []
         var s: Slot? = slot

@@ -32,6 +32,7 @@ public enum TreeWriter {
         return PlainText.visible(s)
     }
 
+    /// ``render(_:)``'s lines, without line ends.
     public static func lines(_ tree: Tree) -> [String] {
         guard let root = tree.root else { return ["(empty)"] }
         let active = tree.activeSet

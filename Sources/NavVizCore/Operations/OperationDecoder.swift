@@ -1,14 +1,14 @@
-/// Reads operations back from FORMAT.md's JSON (for recorded expectations of `navviz check`).
-public enum OperationDecoder {
+/// Reads operations back from docs/format.md's JSON (for recorded expectations of `navviz check`).
+package enum OperationDecoder {
     /// Why an operation object could not be read.
-    public struct DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var path: String
-        public var message: String
-        public var description: String { "\(path): \(message)" }
+    package struct DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+        package var path: String
+        package var message: String
+        package var description: String { "\(path): \(message)" }
     }
 
     /// Decodes the operation object at `v`.
-    public static func decode(_ json: JSONValueTree, _ v: Int, path where: String) throws(DecodeError) -> TreeOperation {
+    package static func decode(_ json: JSONValueTree, _ v: Int, path where: String) throws(DecodeError) -> TreeOperation {
         func fail(_ m: String) -> DecodeError { DecodeError(path: `where`, message: m) }
         guard json.kind(v) == .object else { throw fail("an operation must be an object") }
         func string(_ key: String) throws(DecodeError) -> String {

@@ -1,8 +1,8 @@
-/// Operations as FORMAT.md's JSON and as numbered text lines.
+/// Operations as docs/format.md's JSON and as numbered text lines.
 public enum OperationWriter {
-    /// One JSON object, keys in FORMAT.md's order: `{"op": "push", "id": "chat", "parent": "chats"}`.
+    /// One JSON object, keys in docs/format.md's order: `{"op": "push", "id": "chat", "parent": "chats"}`.
     ///
-    /// Extensions of FORMAT.md's objects (each only where it says something):
+    /// Extensions of docs/format.md's objects (each only where it says something):
     /// - `context`: the node's context, when not empty (every op naming one node);
     /// - `path`: the ids with contexts from the root to the node (for a `change`, to its
     ///   parent), as route requests write a path, where the node's or its parent's id is not
@@ -15,7 +15,7 @@ public enum OperationWriter {
     public static func json(_ op: TreeOperation) -> String { value(op).text }
 
     /// One operation as a JSON value (``json(_:)``'s object).
-    public static func value(_ op: TreeOperation) -> JSONOutput {
+    package static func value(_ op: TreeOperation) -> JSONOutput {
         func node(_ name: String, _ id: String, parent p: String??, _ c: [String: String], _ l: [PathElement]?,
                   in i: String? = nil) -> JSONOutput {
             var m: [(String, JSONOutput)] = [("op", .string(name))]
@@ -58,7 +58,7 @@ public enum OperationWriter {
     }
 
     /// A path as a route request's `to` writes it: `["app", {"id": "product", "context": {"id": "7"}}]`.
-    public static func path(_ path: [PathElement]) -> JSONOutput {
+    package static func path(_ path: [PathElement]) -> JSONOutput {
         .array(path.map { $0.context.isEmpty ? .string($0.id) : identity($0.identity) })
     }
 

@@ -3,7 +3,7 @@
 /// switch, enter). Diffs, routes and action scripts all produce these, and every output
 /// (text, JSON, diagrams, animations) reads them.
 ///
-/// Where a node's id is not unique in its tree (FORMAT.md, "Repeated screens"), `path` names
+/// Where a node's id is not unique in its tree (docs/format.md, "Repeated screens"), `path` names
 /// it: the ids with contexts from the root down to the node (for a `change`, down to its
 /// parent). It is nil where the node's id and its parent's id each occur once, so the id
 /// alone names the node.
@@ -28,7 +28,7 @@ public enum TreeOperation: Hashable, Sendable {
     /// Portus: enter `id` under the active leaf `parent`.
     case enter(id: String, parent: String?, context: [String: String] = [:], path: [PathElement]? = nil)
 
-    /// The `op` name of FORMAT.md.
+    /// The `op` name of docs/format.md.
     public var name: String {
         switch self {
         case .pop: "pop"
@@ -87,7 +87,7 @@ extension Node.Identity: ExpressibleByStringLiteral, CustomStringConvertible {
 extension Tree {
     /// The path that names `slot` in an operation: nil where the node's id and its parent's id
     /// each occur once in the tree, else the ids with contexts from the root
-    /// (FORMAT.md, "Repeated screens").
+    /// (docs/format.md, "Repeated screens").
     public func operationPath(_ slot: Slot) -> [PathElement]? {
         guard hasRepeatedIDs else { return nil }
         if isRepeated(id(slot)) || parent(slot).map({ isRepeated(id($0)) }) == true { return path(to: slot) }

@@ -1,5 +1,5 @@
 /// Portus's `Router.routeTo(staticDestination:)` loop: compute a chunk, execute it on the
-/// tree, repeat until a chunk is empty (SEMANTICS.md P.6), with the repairs of Part 1:
+/// tree, repeat until a chunk is empty (docs/semantics.md P.6), with the repairs of Part 1:
 ///
 /// - a loop guard: a chunk computed on a tree on which the same chunk was computed before
 ///   (the Router would go round for ever), or more than 4 x (nodes + path length) chunks,
@@ -65,7 +65,7 @@ public enum Router {
         }
     }
 
-    /// Routes a FORMAT.md route request.
+    /// Routes a docs/format.md route request.
     public static func route(_ request: RouteRequest) -> RoutingResult {
         route(from: request.tree, to: request.to, templates: request.templates)
     }

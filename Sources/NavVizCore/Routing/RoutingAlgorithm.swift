@@ -1,16 +1,16 @@
 /// Portus's `RoutingAlgorithm.computeNextRoutingInstructions`: the next chunk of
-/// instructions from a tree's active path towards a destination, exactly as SEMANTICS.md
+/// instructions from a tree's active path towards a destination, exactly as docs/semantics.md
 /// P.3 describes it, with the one repair of Part 1 that applies to a single chunk: where
 /// Portus traps with "index out of range" (P.7.1), this answers ``RoutingFailure.Reason/prefixCrash(container:index:)``.
 ///
 /// A chunk is always one of three things: all the leaves, one switch, or one enter. An
 /// empty chunk means the destination is reached.
-public enum RoutingAlgorithm {
+package enum RoutingAlgorithm {
     /// The next chunk for `tree` towards `destination`: `[]` when the active path already
     /// equals the destination (id and context, element by element), else the chunk, or the
     /// reason it is not reachable. Linear in the depth of the active path (plus the
     /// children of one switch point).
-    public static func nextChunk(in tree: Tree, to destination: [PathElement]) -> Result<[RoutingInstruction], RoutingFailure.Reason> {
+    package static func nextChunk(in tree: Tree, to destination: [PathElement]) -> Result<[RoutingInstruction], RoutingFailure.Reason> {
         let path = tree.activePath
         // Step 1: done when origin == destination.
         if path.count == destination.count,

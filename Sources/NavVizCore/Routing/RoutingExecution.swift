@@ -1,5 +1,5 @@
 /// What executing one routing instruction does to the tree: what a well-behaved app reports
-/// to Portus's `RoutingTree` (SEMANTICS.md P.6, as the test harness's nodes do).
+/// to Portus's `RoutingTree` (docs/semantics.md P.6, as the test harness's nodes do).
 ///
 /// - `leave(X)`: the node equal to X (id and context) goes with its subtree; its parent is
 ///   left with no active child. The root is never removed.
@@ -15,15 +15,15 @@
 ///
 /// Nodes are found as Portus's `RoutingTree.findNode(for:)` finds them: the first node in
 /// pre-order whose id and context equal the entry's (an app's entries compared without
-/// routables, SEMANTICS.md P.1). Where an id and context repeat in the tree (a product opened
+/// routables, docs/semantics.md P.1). Where an id and context repeat in the tree (a product opened
 /// from a product opened from the first), that can be another node than the one on the
 /// active path, exactly as in Portus; when a leave of a chunk finds its node already gone
 /// with an earlier leave, Portus stops with `fatalError` and navviz answers
 /// ``RoutingFailure.Reason/leftNodeGone(_:)`` instead.
-public enum RoutingExecution {
+package enum RoutingExecution {
     /// Executes `instruction` on `tree` and returns it as an ``TreeOperation``. On failure the
     /// tree is unchanged.
-    public static func execute(_ instruction: RoutingInstruction, on tree: inout Tree, templates: Templates) throws(RoutingFailure.Reason) -> TreeOperation {
+    package static func execute(_ instruction: RoutingInstruction, on tree: inout Tree, templates: Templates) throws(RoutingFailure.Reason) -> TreeOperation {
         switch instruction {
         case .leave(let entry):
             let path = find(entry, in: tree).flatMap(tree.operationPath)

@@ -14,6 +14,7 @@ public struct RoutingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The operations that did run, in order.
     public var executed: [TreeOperation]
 
+    /// A failure for `reason` in chunk `chunk`.
     public init(reason: Reason, chunk: Int, instruction: RoutingInstruction? = nil, instructionNumber: Int? = nil, executed: [TreeOperation]) {
         self.reason = reason
         self.chunk = chunk

@@ -2,7 +2,7 @@
 /// before each chunk and after the route, and why the route stopped short, if it did.
 ///
 /// Portus's `Router` returns only the joined chunks, or only an error; navviz keeps every
-/// executed instruction even when the destination is not reachable (SEMANTICS.md, Part 1).
+/// executed instruction even when the destination is not reachable (docs/semantics.md, "Routing").
 /// The tree after any instruction is ``tree(after:)``: it replays the instruction's chunk
 /// from the tree kept before that chunk, so a chunk of a thousand leaves costs one copy of
 /// the tree, not a thousand, until a step-by-step replay asks for each state.
@@ -22,6 +22,7 @@ public struct RoutingResult: Sendable {
     /// Why the destination is not reachable; nil when it was reached.
     public var failure: RoutingFailure?
 
+    /// A result that has run nothing yet.
     public init(start: Tree, destination: [PathElement], templates: Templates = [:]) {
         self.start = start
         self.destination = destination
@@ -32,7 +33,7 @@ public struct RoutingResult: Sendable {
     /// Whether the active path now equals the destination.
     public var isReached: Bool { failure == nil }
 
-    /// The executed instructions as operations (FORMAT.md's route output), in order.
+    /// The executed instructions as operations (docs/format.md's route output), in order.
     public var operations: [TreeOperation] { steps.map(\.operation) }
 
     /// The tree right after step `index` (0-based), replayed from its chunk's tree.
@@ -81,6 +82,7 @@ public struct RoutingStep: Sendable, Equatable {
     /// The index of its chunk in ``RoutingResult/chunks``.
     public var chunk: Int
 
+    /// An executed `instruction` of chunk `chunk`.
     public init(instruction: RoutingInstruction, operation: TreeOperation, chunk: Int) {
         self.instruction = instruction
         self.operation = operation
@@ -99,6 +101,7 @@ public struct RoutingChunk: Sendable, Equatable {
     /// The tree the chunk was computed on and started from.
     public var tree: Tree
 
+    /// A chunk of `instructions`, executed as `steps`, on `tree`.
     public init(instructions: [RoutingInstruction], steps: Range<Int>, tree: Tree) {
         self.instructions = instructions
         self.steps = steps

@@ -38,10 +38,15 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// A failed step: which step, which action, and why.
 public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The failing step's index in `steps`.
     public var step: Int
+    /// The failing step's label, where it has one.
     public var stepLabel: String?
+    /// The failing action's index in the step's `actions`.
     public var action: Int
+    /// The failing action's name (``Action/verb``).
     public var verb: String
+    /// Why it could not run.
     public var reason: ActionError
 
     /// `steps[2] ('open chat') actions[1] (stack pop): the stack under 'chats' is empty`.

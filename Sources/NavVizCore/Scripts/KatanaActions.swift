@@ -1,4 +1,4 @@
-/// KatanaRouter's actions on the tree (FORMAT.md): push, pop, change, activate.
+/// KatanaRouter's actions on the tree (docs/format.md): push, pop, change, activate.
 enum KatanaActions {
     /// `push`: the node (with its subtree) becomes the active child of `into`, by default of
     /// the active leaf; an empty tree gets it as its root.

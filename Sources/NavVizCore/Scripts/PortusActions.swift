@@ -1,6 +1,6 @@
 /// Portus's vocabulary in action scripts: `route` runs the whole routing algorithm; `enter`,
 /// `leave` and `switch` are single instructions executed as Portus's RoutingTree records
-/// them (SEMANTICS.md P.6).
+/// them (docs/semantics.md P.6).
 enum PortusActions {
     /// `route`: Portus's Router loop to the destination; its executed instructions.
     static func route(_ path: [PathElement], templates: Templates, on tree: inout Tree) throws(ActionError) -> [TreeOperation] {

@@ -5,8 +5,11 @@
 public enum ScriptRunner {
     /// The state after one step and the operations it performed.
     public struct StepResult: Sendable {
+        /// The step's label, where it has one.
         public var label: String?
+        /// The tree after the step.
         public var tree: Tree
+        /// What the step's actions did, in execution order.
         public var operations: [TreeOperation]
     }
 

@@ -2,12 +2,12 @@
 /// check`'s step summary): the one escaper for Markdown, as ``MarkupText`` is for XML and
 /// HTML, ``PlainText`` for terminals and JSONOutput's `quote` for JSON. (Mermaid blocks
 /// inside the Markdown are escaped by the Mermaid encoder, for Mermaid.)
-public enum MarkdownText {
+package enum MarkdownText {
     /// Text safe in a Markdown table cell and heading: no raw HTML, no pipes, no links or
     /// emphasis, one line (CR LF, lone CRs, U+2028/U+2029 included), and no controls or
     /// bidirectional overrides (they become spaces). Works on scalars: `"\r\n"` is one
     /// Swift `Character` and would slip past a per-character match.
-    public static func inline(_ s: String) -> String {
+    package static func inline(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
             switch u {

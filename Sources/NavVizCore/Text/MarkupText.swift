@@ -7,15 +7,15 @@
 ///
 /// (Graphviz's HTML-like labels are DOT, not markup a browser reads: their text goes through
 /// DOTText, which also keeps Graphviz from expanding backslashes.)
-public enum MarkupText {
+package enum MarkupText {
     /// Text for element content: `&`, `<` and `>` as entities.
-    public static func content(_ s: String) -> String {
+    package static func content(_ s: String) -> String {
         escape(s, attribute: false)
     }
 
     /// Text for a double- or single-quoted attribute value: XML's five specials as entities,
     /// and line breaks as `&#10;` (a parser folds a raw one into a space).
-    public static func attribute(_ s: String) -> String {
+    package static func attribute(_ s: String) -> String {
         escape(s, attribute: true)
     }
 

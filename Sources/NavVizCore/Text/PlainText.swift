@@ -9,10 +9,10 @@
 /// ```
 ///
 /// Ordinary text, including right-to-left scripts and emoji, is unchanged.
-public enum PlainText {
+package enum PlainText {
     /// `s` with controls, line breaks, bidirectional overrides and the non-characters
     /// U+FFFE/U+FFFF written as `\n`, `\t`, `\r` or `\u{XX}`.
-    public static func visible(_ s: String) -> String {
+    package static func visible(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: isUnsafe) else { return s }
         var out = ""
         for u in s.unicodeScalars {
@@ -31,7 +31,7 @@ public enum PlainText {
     /// embeddings, overrides and isolates, and U+FFFE/U+FFFF.
     /// (Plain comparisons, printable ASCII first: every character of every label passes
     /// here, and ranges' `contains` is a generic call in a debug build.)
-    public static func isUnsafe(_ u: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
         if v < 0x7F { return v < 0x20 }
         return v <= 0x9F || v == 0x2028 || v == 0x2029
@@ -41,7 +41,7 @@ public enum PlainText {
 
 extension PlainText {
     /// A count as messages write it, in groups of three digits: `5,000`, `1,400,000`.
-    public static func count(_ n: Int) -> String {
+    package static func count(_ n: Int) -> String {
         let digits = Array(String(n.magnitude))
         var out = n < 0 ? "-" : ""
         for (i, digit) in digits.enumerated() {
@@ -52,7 +52,7 @@ extension PlainText {
     }
 
     /// A size as messages write it: `1.2 MB`, `640 KB`, `12 bytes` (powers of 1,000).
-    public static func bytes(_ n: Double) -> String {
+    package static func bytes(_ n: Double) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = n, unit = 0
         while value >= 1000, unit < units.count - 1 {
@@ -64,5 +64,5 @@ extension PlainText {
         return (value < 10 ? "\(Int(tenths) / 10).\(Int(tenths) % 10)" : "\(Int(value.rounded()))") + " " + units[unit]
     }
 
-    public static func bytes(_ n: Int) -> String { bytes(Double(n)) }
+    package static func bytes(_ n: Int) -> String { bytes(Double(n)) }
 }

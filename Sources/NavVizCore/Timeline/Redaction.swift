@@ -11,10 +11,12 @@ public enum Redaction {
     /// What every context value becomes.
     public static let mask = "•••"
 
+    /// The context with every value hidden.
     public static func redact(_ context: [String: String]) -> [String: String] {
         context.mapValues { _ in mask }
     }
 
+    /// The tree with every context value hidden.
     public static func redact(_ tree: Tree) -> Tree {
         var t = tree
         for slot in t.preorder() where !t.node(slot).context.isEmpty {
@@ -25,14 +27,17 @@ public enum Redaction {
         return t
     }
 
+    /// The snapshot with every context value (and its label's quoted values) hidden.
     public static func redact(_ frame: Snapshot) -> Snapshot {
         Snapshot(label: frame.label, tree: redact(frame.tree))
     }
 
+    /// The path with every context value hidden.
     public static func redact(_ path: [PathElement]) -> [PathElement] {
         path.map { PathElement(id: $0.id, context: redact($0.context), type: $0.type) }
     }
 
+    /// The document with every context value hidden.
     public static func redact(_ document: Document) -> Document {
         switch document {
         case .snapshot(let t): return .snapshot(redact(t))
@@ -75,6 +80,7 @@ public enum Redaction {
         /// `key=value` as ``Swift/Dictionary/queryString`` writes it, longest value first.
         var pairs: [(key: String, value: String)] = []
 
+        /// An empty set of hidden values.
         public init() {}
 
         /// Every context value of `document`.
@@ -140,6 +146,7 @@ public enum Redaction {
         return String(out)
     }
 
+    /// The identity with its context values hidden.
     public static func redact(_ identity: Node.Identity) -> Node.Identity {
         Node.Identity(id: identity.id, context: redact(identity.context))
     }

@@ -9,15 +9,20 @@ public struct Timeline: Sendable {
 
     /// One transition: what leads from `states[i]` to `states[i + 1]`.
     public struct Transition: Sendable, Equatable {
+        /// The transition's label: the step's, or the label of the state it leads to.
         public var label: String?
+        /// What the transition does, in execution order.
         public var operations: [TreeOperation]
+        /// A transition doing `operations`.
         public init(label: String?, operations: [TreeOperation]) {
             self.label = label
             self.operations = operations
         }
     }
 
+    /// The document's title, where it has one.
     public var title: String?
+    /// What kind of document it was made from.
     public var source: Source
     /// The states in order (a snapshot's one; a sequence's `frames`; a script's initial tree
     /// and the state after each step; a route's start and the state after each instruction).
@@ -28,6 +33,7 @@ public struct Timeline: Sendable {
     /// run, failed (the states show what ran; the last is where it stopped).
     public var failure: String?
 
+    /// A timeline of `states` and the `transitions` between them.
     public init(title: String?, source: Source, states: [Snapshot], transitions: [Transition], failure: String? = nil) {
         self.title = title
         self.source = source

@@ -10,6 +10,7 @@ public struct TimelineStep: Sendable {
     /// What led from ``before`` to this state (nil for the first state).
     public var transition: Timeline.Transition?
 
+    /// Step `index`: `state`, reached from `before` by `transition`.
     public init(index: Int, state: Snapshot, before: Snapshot?, transition: Timeline.Transition?) {
         self.index = index
         self.state = state
@@ -32,10 +33,12 @@ extension Timeline {
 /// frame with the diff (in `dialect`) from the frame before. ``TimelineBuilder`` builds
 /// every sequence's timeline with it, whether the frames are read whole or streamed.
 public struct SequenceStepper: Sendable {
+    /// Whose rules diff consecutive snapshots.
     public let dialect: DiffDialect
     private var previous: Snapshot?
     private var count = 0
 
+    /// A stepper that has seen no snapshot yet.
     public init(dialect: DiffDialect) {
         self.dialect = dialect
     }

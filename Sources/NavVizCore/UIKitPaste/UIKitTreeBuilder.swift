@@ -8,7 +8,7 @@
 /// - A tab bar controller (a class whose name ends in `TabBarController`) is `kind: tabs`;
 ///   its selected tab (``selectedTab(of:)``) is active.
 /// - A navigation controller (`…NavigationController`) is `kind: stack`; its children are
-///   pushed in order, each the child of the one under it (FORMAT.md's chain), and the chain
+///   pushed in order, each the child of the one under it (docs/format.md's chain), and the chain
 ///   is active down to the top.
 /// - A presented controller (`+`) is a `kind: modal` child of its presenter and is the
 ///   presenter's active child: the active path runs to the top-most presented controller.
@@ -19,7 +19,7 @@
 ///   A controller without children is `kind: screen`.
 /// - Several roots in one paste (one per window, as `[UIViewController _printHierarchy]`
 ///   prints them) hang from a root `windows`, whose active child is the first root on screen.
-public enum UIKitTreeBuilder {
+package enum UIKitTreeBuilder {
     /// The tree of one paste; what it had to guess is added to `warnings`.
     ///
     /// `previous` is the tree of the paste before (in a file of several): a tab bar whose

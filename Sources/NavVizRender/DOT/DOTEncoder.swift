@@ -11,34 +11,39 @@ public enum DOTEncoder {
     public static let font = "DejaVu Sans"
 
     /// Options that change how the graph is laid out rather than what it shows.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// Nodes carry `pos="x,y!"` from ``SceneNode/position`` (for the nop2 engine).
-        public var pinned: Bool = false
+        package var pinned: Bool = false
         /// Invisible anchors at these corners give every pinned frame the same canvas.
-        public var corners: (Point, Point)?
+        package var corners: (Point, Point)?
         /// DOT names by node id (default `n0`, `n1`, … in scene order). A pinned frame names
         /// nodes by their place in the union, so a node has one name in every frame.
-        public var names: [String: String]?
+        package var names: [String: String]?
         /// The largest the drawing may be, in inches each way (Graphviz's `size`: a larger
         /// drawing is scaled down to fit).
-        public var size: Double?
+        package var size: Double?
         /// Pinned edges without a route are drawn straight (`splines=line`) rather than routed
         /// around the nodes.
-        public var straightEdges = false
-        public init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil, size: Double? = nil) {
+        package var straightEdges = false
+        package init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil, size: Double? = nil) {
             self.pinned = pinned
             self.corners = corners
             self.names = names
             self.size = size
         }
-        public static func == (a: Options, b: Options) -> Bool {
+        package static func == (a: Options, b: Options) -> Bool {
             a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
                 && a.names == b.names && a.size == b.size && a.straightEdges == b.straightEdges
         }
     }
 
     /// The DOT text of a scene.
-    public static func encode(_ scene: Scene, options: Options = .init()) -> String {
+    public static func encode(_ scene: Scene) -> String {
+        encode(scene, options: Options())
+    }
+
+    /// The DOT text of a scene, laid out as `options` say (pinned frames of an animation).
+    package static func encode(_ scene: Scene, options: Options) -> String {
         let theme = scene.theme
         var names: [String: String] = [:]
         for (i, n) in scene.nodes.enumerated() { names[n.id] = options.names?[n.id] ?? "n\(i)" }

@@ -1,9 +1,9 @@
 import NavVizCore
 
 /// One picture of an animation and what it stands for.
-public struct AnimationFrame: Sendable {
+package struct AnimationFrame: Sendable {
     /// What a frame shows.
-    public enum Phase: String, Sendable {
+    package enum Phase: String, Sendable {
         /// The first state.
         case initial
         /// The state before a transition, its pending operations numbered on it.
@@ -14,26 +14,26 @@ public struct AnimationFrame: Sendable {
         case failed
     }
 
-    public var label: String
-    public var phase: Phase
+    package var label: String
+    package var phase: Phase
     /// The transition this frame belongs to (nil for the initial frame).
-    public var transition: Int?
+    package var transition: Int?
     /// The transition's operations, in execution order.
-    public var operations: [TreeOperation]
+    package var operations: [TreeOperation]
     /// With `--granularity op`, how many of the operations this frame shows as done.
-    public var shown: Int?
+    package var shown: Int?
     /// The scene ids each operation touches, where the trees repeat an id (nil otherwise:
     /// then a node's scene id is its id).
-    public var operationNodes: [[String]]?
+    package var operationNodes: [[String]]?
     /// Builds the frame's scene from the trees it was planned from (shared, not copied).
     private var makeScene: @Sendable () -> Scene
 
     /// What the frame draws. Built on each access, so a long animation never holds every
     /// scene at once: read it once per use.
-    public var scene: Scene { makeScene() }
+    package var scene: Scene { makeScene() }
 
     /// The same frame holding `scene`, built already, instead of building it again.
-    public func holding(_ scene: Scene) -> AnimationFrame {
+    package func holding(_ scene: Scene) -> AnimationFrame {
         var frame = self
         frame.makeScene = { scene }
         return frame
@@ -41,37 +41,37 @@ public struct AnimationFrame: Sendable {
 
     /// What the frame stands for, without its trees: what the player, the summary and the
     /// manifest list for it.
-    public struct Info: Sendable {
-        public var label: String
-        public var phase: Phase
-        public var transition: Int?
-        public var operations: [TreeOperation]
-        public var shown: Int?
+    package struct Info: Sendable {
+        package var label: String
+        package var phase: Phase
+        package var transition: Int?
+        package var operations: [TreeOperation]
+        package var shown: Int?
         /// As ``AnimationFrame/operationNodes``.
-        public var operationNodes: [[String]]?
+        package var operationNodes: [[String]]?
     }
 
-    public var info: Info {
+    package var info: Info {
         Info(label: label, phase: phase, transition: transition, operations: operations, shown: shown, operationNodes: operationNodes)
     }
 
     /// Where a frame is in the animation, in a few bytes: what a bundle keeps of every frame
     /// of a long session (the summary's links, the frames the GIF must keep).
-    public struct Place: Sendable, Equatable {
-        public var phase: Phase
+    package struct Place: Sendable, Equatable {
+        package var phase: Phase
         /// The transition the frame belongs to (0-based in the document; nil for the
         /// initial and the failed frame).
-        public var transition: Int?
+        package var transition: Int?
 
-        public init(phase: Phase, transition: Int?) {
+        package init(phase: Phase, transition: Int?) {
             self.phase = phase
             self.transition = transition
         }
     }
 
-    public var place: Place { Place(phase: phase, transition: transition) }
+    package var place: Place { Place(phase: phase, transition: transition) }
 
-    public init(label: String, phase: Phase, transition: Int?, operations: [TreeOperation], shown: Int?,
+    package init(label: String, phase: Phase, transition: Int?, operations: [TreeOperation], shown: Int?,
                 scene: @escaping @Sendable () -> Scene) {
         self.label = label
         self.phase = phase
@@ -83,29 +83,22 @@ public struct AnimationFrame: Sendable {
 }
 
 /// How finely an animation steps.
-/// How finely an animation shows a transition (`--granularity`).
-public enum FrameGranularity: String, Sendable, CaseIterable {
-    /// A pending frame and an applied frame per transition.
-    case transition
-    /// One pending frame per operation, then the applied frame.
-    case op
-}
 
 /// Turns a ``Timeline`` into the frames of an animation: the initial state, then for each
 /// transition a pending frame (the state before, its active path, with the pending operations
 /// numbered in execution order as the diff diagram numbers them) and the applied frame (the new state
 /// with its active path). A transition without operations gets only its applied frame.
 /// Frames hold their trees, not their scenes: a scene is built when a frame is drawn.
-public enum AnimationPlan {
+package enum AnimationPlan {
     /// Every frame of a timeline held whole.
-    public static func frames(_ timeline: Timeline, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+    package static func frames(_ timeline: Timeline, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
         timeline.steps.flatMap { frames(for: $0, granularity: granularity, dialect: dialect, theme: theme) }
     }
 
     /// The frames of one timeline state: the initial frame for the first state; for a later
     /// one, its pending frame(s) (none when the transition has no operations) and its
     /// applied frame.
-    public static func frames(for s: TimelineStep, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+    package static func frames(for s: TimelineStep, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
         let after = s.state.tree
         guard let t = s.transition, let before = s.before?.tree else {
             return [AnimationFrame(label: s.state.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
@@ -140,7 +133,7 @@ public enum AnimationPlan {
 
     /// The frame of a failure: the tree where the script or route stopped, captioned with
     /// why (``Timeline/failure``), after every other frame.
-    public static func failureFrame(stoppedAt tree: Tree, failure: String, theme: Theme) -> AnimationFrame {
+    package static func failureFrame(stoppedAt tree: Tree, failure: String, theme: Theme) -> AnimationFrame {
         AnimationFrame(label: "failed: " + failure, phase: .failed, transition: nil, operations: [], shown: nil, scene: {
             var scene = TreeScene.make(tree, theme: theme, title: "Failed here")
             scene.caption = wrap(failure, width: 72)

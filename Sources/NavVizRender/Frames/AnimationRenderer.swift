@@ -8,31 +8,24 @@ import Foundation
 /// frame as soon as it is drawn and never hold them all. A process may draw any subset of
 /// the frames from the same drawing: the bytes of a frame do not depend on which others are
 /// drawn, or in which process.
-public enum AnimationRenderer {
+package enum AnimationRenderer {
     /// How frames are laid out.
-    public enum LayoutMode: String, Sendable, CaseIterable {
-        /// The union of all frames laid out once; every frame pinned to it (nodes never jump).
-        case stable
-        /// Each frame laid out on its own.
-        case perFrame = "per-frame"
-    }
-
     /// One rendered frame.
-    public struct Rendered: Sendable {
-        public var svg: [UInt8]
-        public var png: [UInt8]?
+    package struct Rendered: Sendable {
+        package var svg: [UInt8]
+        package var png: [UInt8]?
         /// What was drawn (pinned to the layout when the frames share one), for the player.
-        public var scene: Scene
+        package var scene: Scene
     }
 
     /// What the frames of one layout window share: the window's union layout (the player
     /// draws every window from its layout whatever the mode) and whether frames are pinned
     /// to it.
-    public struct Drawing: Sendable {
+    package struct Drawing: Sendable {
         /// The union layout of the window's frames.
-        public let stable: StableLayout
+        package let stable: StableLayout
         /// True when frames are drawn on ``stable``; false for `--layout per-frame`.
-        public let pinned: Bool
+        package let pinned: Bool
         /// Pinned frames' SVG put together from pieces already drawn.
         let composer: SVGComposer?
 
@@ -43,26 +36,26 @@ public enum AnimationRenderer {
         }
 
         /// The DOT navviz renders for a frame (pinned to the union layout when stable).
-        public func dot(_ frame: AnimationFrame) -> String {
+        package func dot(_ frame: AnimationFrame) -> String {
             let scene = frame.scene
             return pinned ? stable.dot(scene) : DOTEncoder.encode(scene)
         }
 
         /// The Graphviz engine frames are drawn with.
-        public var engine: String { pinned ? StableLayout.engine : "dot" }
+        package var engine: String { pinned ? StableLayout.engine : "dot" }
 
         /// How many frames ``render(_:png:firstNumber:)`` callers should hand over at once:
         /// the looks a chunk needs are drawn together, in a few graphs, its PNG frames are
         /// shared out among the worker processes, and its scenes are held until it is drawn.
-        public static let framesPerChunk = 32
+        package static let framesPerChunk = 32
 
         /// Draws one frame. A pinned frame's SVG is composed (the bytes Graphviz would draw).
-        public func render(_ frame: AnimationFrame, png: Bool) throws(RenderError) -> Rendered {
+        package func render(_ frame: AnimationFrame, png: Bool) throws(RenderError) -> Rendered {
             try render([frame], png: png)[0]
         }
 
         /// The widest and highest a PNG frame is by default, in pixels.
-        public static let defaultMaxPixels = 1280
+        package static let defaultMaxPixels = 1280
 
         /// Draws frames, each as ``render(_:png:)-(AnimationFrame,_)`` would. Pinned frames'
         /// SVG is composed in this process (the looks a chunk of ``framesPerChunk`` frames
@@ -73,7 +66,7 @@ public enum AnimationRenderer {
         /// PNG frame is framed on its own nodes, at most `maxPixels` wide and high
         /// (``StableLayout/encodeFramed(_:caption:maxPixels:)``). A failure names its frame,
         /// counting `frames[0]` as number `firstNumber`.
-        public func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
+        package func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
                            maxPixels: Int = defaultMaxPixels) throws(RenderError) -> [Rendered] {
             func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
             guard pinned, let composer else {
@@ -114,21 +107,21 @@ public enum AnimationRenderer {
 
         /// Lets go of what drawing the window's frames kept (the composer's pieces); frames
         /// drawn later are drawn as before, only slower.
-        public func finished() {
+        package func finished() {
             composer?.forget()
         }
 
         /// Draws one frame without composing: what Graphviz gives for the frame's whole DOT.
-        public func renderDirectly(_ frame: AnimationFrame) throws(RenderError) -> [UInt8] {
+        package func renderDirectly(_ frame: AnimationFrame) throws(RenderError) -> [UInt8] {
             try Graphviz.shared.render(dot: dot(frame), format: .svg, engine: engine)
         }
     }
 
     /// Consecutive frames that share one layout, and their drawing.
-    public struct Window: Sendable {
+    package struct Window: Sendable {
         /// The frames of the window, by their place in the animation.
-        public var frames: Range<Int>
-        public var drawing: Drawing
+        package var frames: Range<Int>
+        package var drawing: Drawing
     }
 
     /// Each frame's scene, passed through `finish`, built on two threads (scenes are plain
@@ -150,7 +143,7 @@ public enum AnimationRenderer {
     /// Checks every frame's size and lays out the union once (building each scene once and
     /// dropping it, so memory does not grow with the number of frames): one window, however
     /// many nodes the frames have between them.
-    public static func prepare(_ frames: some Sequence<AnimationFrame>, layout: LayoutMode) throws(RenderError) -> Drawing {
+    package static func prepare(_ frames: some Sequence<AnimationFrame>, layout: FrameLayout) throws(RenderError) -> Drawing {
         var planner = Planner(layout: layout, windowNodes: .max)
         for frame in frames { try planner.add(frame) }
         return try planner.windows()[0].drawing
@@ -161,31 +154,31 @@ public enum AnimationRenderer {
     /// frames past `windowNodes` nodes, and the next window is laid out on its own. A long
     /// session whose screens keep changing is then drawn on a few readable layouts, not on
     /// one union of every screen it ever showed.
-    public struct Planner: Sendable {
-        public let layout: LayoutMode
-        public let windowNodes: Int
+    package struct Planner: Sendable {
+        package let layout: FrameLayout
+        package let windowNodes: Int
         private var unions: [StableLayout.Union] = [StableLayout.Union()]
         private var starts: [Int] = [0]
         private var count = 0
 
         /// At most this many nodes in a window's union, by default.
-        public static let defaultWindowNodes = 200
+        package static let defaultWindowNodes = 200
 
-        public init(layout: LayoutMode, windowNodes: Int = Planner.defaultWindowNodes) {
+        package init(layout: FrameLayout, windowNodes: Int = Planner.defaultWindowNodes) {
             self.layout = layout
             self.windowNodes = max(1, windowNodes)
         }
 
         /// Builds the frame's scene, checks its size and adds it to the union. A frame
         /// larger than an image may be is refused here, before any later frame is read.
-        public mutating func add(_ frame: AnimationFrame) throws(RenderError) {
+        package mutating func add(_ frame: AnimationFrame) throws(RenderError) {
             try add(frame.scene)
         }
 
         /// ``add(_:)-(AnimationFrame)`` for a chunk of frames, their scenes built on two
         /// threads; returns the scenes (for a caller that keeps a short animation's).
         @discardableResult
-        public mutating func add(_ frames: [AnimationFrame]) throws(RenderError) -> [Scene] {
+        package mutating func add(_ frames: [AnimationFrame]) throws(RenderError) -> [Scene] {
             let scenes = AnimationRenderer.scenes(frames, { $0 })
             for scene in scenes { try add(scene) }
             return scenes
@@ -205,7 +198,7 @@ public enum AnimationRenderer {
         }
 
         /// The windows, each laid out (one `dot` layout each).
-        public func windows() throws(RenderError) -> [Window] {
+        package func windows() throws(RenderError) -> [Window] {
             var out: [Window] = []
             for (k, union) in unions.enumerated() {
                 let end = k + 1 < starts.count ? starts[k + 1] : count

@@ -8,12 +8,12 @@ import NavVizCore
 /// SVG frames get it as a band below the picture (``append(_:to:theme:)``), added to the bytes
 /// Graphviz drew or navviz composed; PNG frames and frames laid out on their own get it as
 /// the graph's label, drawn by Graphviz.
-public enum FrameCaption {
+package enum FrameCaption {
     /// Longest label shown in a caption; the player and the manifest keep the whole label.
     static let maxLabel = 90
 
     /// The caption of frame `number` (from 1) of `count`.
-    public static func lines(_ frame: AnimationFrame.Info, number: Int, count: Int) -> [String] {
+    package static func lines(_ frame: AnimationFrame.Info, number: Int, count: Int) -> [String] {
         let label = TreeScene.truncate(frame.label, maxLabel)
         let step = frame.transition.map { "step \($0 + 1)" }
         let head = "Frame \(number)/\(count) · " + (frame.phase == .failed ? "failed" : step ?? "start") + (frame.phase == .failed ? "" : ": " + label)
@@ -48,7 +48,7 @@ public enum FrameCaption {
     /// `svg` (as Graphviz writes it: `width="…pt" height="…pt"` and a `viewBox` on the `<svg>`
     /// element) with a band below the picture holding `lines`; `svg` unchanged when it does
     /// not have that shape.
-    public static func append(_ lines: [String], to svg: [UInt8], theme: Theme) -> [UInt8] {
+    package static func append(_ lines: [String], to svg: [UInt8], theme: Theme) -> [UInt8] {
         guard !lines.isEmpty, let open = find(Array("<svg".utf8), in: svg, from: 0),
               let close = find(Array(">".utf8), in: svg, from: open) else { return svg }
         var tag = String(decoding: svg[open...close], as: UTF8.self)

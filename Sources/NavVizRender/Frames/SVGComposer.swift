@@ -19,7 +19,7 @@ import Foundation
 /// edges between the same nodes are drawn whole, and their pieces are kept for later frames.
 ///
 /// Used from one animation loop at a time; the lock only keeps it safe to share.
-public final class SVGComposer: @unchecked Sendable {
+package final class SVGComposer: @unchecked Sendable {
     private let lock = NSLock()
     private let layout: StableLayout
     private let bounds: SVGBounds
@@ -60,20 +60,20 @@ public final class SVGComposer: @unchecked Sendable {
     }
 
     /// Composes frames pinned to `layout`.
-    public init(layout: StableLayout, maxPieces: Int = 4_000) {
+    package init(layout: StableLayout, maxPieces: Int = 4_000) {
         self.layout = layout
         self.maxPieces = maxPieces
         bounds = SVGBounds(layout)
     }
 
     /// The SVG of a frame pinned by ``StableLayout/pin(_:)``, composed where possible.
-    public func svg(_ pinned: Scene) throws(RenderError) -> [UInt8] {
+    package func svg(_ pinned: Scene) throws(RenderError) -> [UInt8] {
         try svgs([pinned])[0]
     }
 
     /// The SVG of each frame pinned by ``StableLayout/pin(_:)``, composed where possible;
     /// the looks the frames need and the composer has not drawn are drawn first, together.
-    public func svgs(_ pinned: [Scene]) throws(RenderError) -> [[UInt8]] {
+    package func svgs(_ pinned: [Scene]) throws(RenderError) -> [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
         if pieceCount > maxPieces { forgetPieces() }
@@ -146,7 +146,7 @@ public final class SVGComposer: @unchecked Sendable {
 
     /// Drops every drawn piece, for a caller done with the frames of this layout: a long
     /// animation's windows then hold no pieces once drawn.
-    public func forget() {
+    package func forget() {
         lock.lock()
         defer { lock.unlock() }
         forgetPieces()

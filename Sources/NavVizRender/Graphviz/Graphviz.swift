@@ -65,27 +65,27 @@ public final class Graphviz: @unchecked Sendable {
     }
 
     /// One animation frame to draw: its DOT, the engine, and whether SVG and PNG are wanted.
-    public struct FrameJob: Sendable {
-        public var dot: String
-        public var engine: String
-        public var svg: Bool
-        public var png: Bool
+    package struct FrameJob: Sendable {
+        package var dot: String
+        package var engine: String
+        package var svg: Bool
+        package var png: Bool
 
-        public init(dot: String, engine: String, svg: Bool, png: Bool) {
+        package init(dot: String, engine: String, svg: Bool, png: Bool) {
             (self.dot, self.engine, self.svg, self.png) = (dot, engine, svg, png)
         }
     }
 
     /// What a frame came out as (nil where not asked for).
-    public struct DrawnFrame: Sendable, Equatable {
-        public var svg: [UInt8]?
-        public var png: [UInt8]?
+    package struct DrawnFrame: Sendable, Equatable {
+        package var svg: [UInt8]?
+        package var png: [UInt8]?
     }
 
     /// Draws frames in the pool's worker processes, in parallel, each worker a run of
     /// consecutive frames (see ``drawFrame(_:encoder:)`` for how one is drawn). Throws the
     /// first failure as ``RenderError/frame(_:_:)``, numbered from `firstNumber`.
-    public func drawFrames(_ frames: [FrameJob], firstNumber: Int = 1) throws(RenderError) -> [DrawnFrame] {
+    package func drawFrames(_ frames: [FrameJob], firstNumber: Int = 1) throws(RenderError) -> [DrawnFrame] {
         let results = GraphvizPool.shared.runAll(frames.map { .frame(dot: $0.dot, engine: $0.engine, svg: $0.svg, png: $0.png) })
         // The frame that failed, not one left unrun because of it (in another worker's run,
         // possibly before it).
@@ -322,5 +322,17 @@ enum GraphvizMessages {
     static func take() -> [String] {
         defer { collected.removeAll() }
         return collected
+    }
+}
+
+extension Graphviz {
+    /// The executable whose `graphviz-worker` subcommand runs Graphviz's layouts and draws
+    /// PNG frames in worker processes: a built `navviz`. By default the running executable
+    /// when it is `navviz`, else a `navviz` beside it; a program of its own that draws
+    /// pictures or animations with this library sets it (nil: none found, and every layout
+    /// fails as ``RenderError/unavailable(_:)``).
+    public static var workerExecutable: String? {
+        get { GraphvizPool.workerExecutable }
+        set { GraphvizPool.workerExecutable = newValue }
     }
 }

@@ -17,14 +17,18 @@ import NavVizShutdown
 /// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe:
 /// `@unchecked Sendable` because every mutable property (`idle`, `leased`, `limit`,
 /// `startCount`, `marker`) is read and written only with `condition` held.
-public final class GraphvizPool: @unchecked Sendable {
+///
+/// Public only under `@_spi(Internals)`: not for library users, but for the fuzz targets in
+/// Fuzz/, a package of their own (its sanitizer flags stay out of this one) that starts and
+/// drives Graphviz workers as `navviz` does.
+@_spi(Internals) public final class GraphvizPool: @unchecked Sendable {
     /// The process-wide pool.
-    public static let shared = GraphvizPool()
+    package static let shared = GraphvizPool()
 
     /// The executable whose `graphviz-worker` subcommand serves jobs (the `navviz` binary).
     /// By default the running executable when it is `navviz`, else a `navviz` beside it (a
     /// test bundle's).
-    public static var workerExecutable: String? {
+    @_spi(Internals) public static var workerExecutable: String? {
         get { executable.withLock { $0 } }
         set { executable.withLock { $0 = newValue } }
     }
@@ -37,7 +41,7 @@ public final class GraphvizPool: @unchecked Sendable {
     }())
 
     /// The running executable's path, symbolic links resolved.
-    public static var runningExecutable: String? { PlatformProcess.executablePath }
+    @_spi(Internals) public static var runningExecutable: String? { PlatformProcess.executablePath }
 
     /// `dot` layouts a worker runs before it retires, on a Graphviz that limits them (nil
     /// otherwise). Graphviz 2.42/2.43's 8-bit mark `Cmark` advances once per component pass
@@ -69,7 +73,7 @@ public final class GraphvizPool: @unchecked Sendable {
     var started: Int { condition.withLock { startCount } }
     /// For tests: workers started from now on abort on a job whose DOT contains this text
     /// (``GraphvizWorker/serve(crashingOn:)``), as a crash inside Graphviz would end them.
-    public var crashMarker: String? {
+    package var crashMarker: String? {
         get { condition.withLock { marker } }
         set { condition.withLock { marker = newValue } }
     }
@@ -80,7 +84,7 @@ public final class GraphvizPool: @unchecked Sendable {
     }
 
     /// Most workers at once (default: one per core).
-    public var size: Int {
+    package var size: Int {
         get { condition.withLock { limit } }
         set {
             condition.withLock {

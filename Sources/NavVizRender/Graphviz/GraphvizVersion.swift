@@ -9,30 +9,30 @@ internal import CGraphviz
 /// those headers describe (on Linux, `PKG_CONFIG_PATH` naming one Graphviz while the linker
 /// finds another; on any system, Graphviz upgraded under a built navviz) would read and write
 /// those structures wrongly, so ``check(loaded:)`` refuses it before anything is drawn.
-public struct GraphvizVersion: Sendable, Comparable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public var patch: Int
+package struct GraphvizVersion: Sendable, Comparable, CustomStringConvertible {
+    package var major: Int
+    package var minor: Int
+    package var patch: Int
 
     /// Parses `MAJOR.MINOR[.PATCH]` and ignores anything after it (`2.43.0`, `14.1.3~dev`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let numbers = text.split(separator: ".", maxSplits: 2).map { part in Int(part.prefix { $0.isNumber }) }
         guard numbers.count >= 2, let major = numbers[0], let minor = numbers[1] else { return nil }
         self.init(major: major, minor: minor, patch: numbers.count > 2 ? numbers[2] ?? 0 : 0)
     }
 
-    public init(major: Int, minor: Int, patch: Int) {
+    package init(major: Int, minor: Int, patch: Int) {
         (self.major, self.minor, self.patch) = (major, minor, patch)
     }
 
-    public var description: String { "\(major).\(minor).\(patch)" }
+    package var description: String { "\(major).\(minor).\(patch)" }
 
-    public static func < (a: Self, b: Self) -> Bool {
+    package static func < (a: Self, b: Self) -> Bool {
         (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
     }
 
     /// The version the headers navviz was compiled against name (their `PACKAGE_VERSION`).
-    public static let headers = String(cString: navviz_graphviz_headers_version())
+    package static let headers = String(cString: navviz_graphviz_headers_version())
 
     /// The generation of Graphviz's API the compiled-in C boundary was chosen for: 2 (2.42
     /// through 8.x), 9 (9.0 through 12.x) or 13 (13.0 and later).

@@ -8,15 +8,19 @@ import Foundation
 /// It exits when the socket ends (the parent stopped it, or ended in any way), when its
 /// answer cannot be delivered, and on a corrupt message. It keeps one PNG encoder for its
 /// whole life, so the consecutive frames it is given reuse each other's unchanged bands.
-public enum GraphvizWorker {
+///
+/// Public only under `@_spi(Internals)`: not for library users, but for the fuzz targets in
+/// Fuzz/, a package of their own (its sanitizer flags stay out of this one) that starts and
+/// drives Graphviz workers as `navviz` does.
+@_spi(Internals) public enum GraphvizWorker {
     /// The hidden option that arms ``serve(crashingOn:)``'s test crash: `graphviz-worker
     /// --crash-on TEXT`.
-    public static let crashOption = "--crash-on"
+    package static let crashOption = "--crash-on"
 
     /// Serves jobs until the socket on standard input ends; never returns. For tests, a
     /// worker given `crashingOn` aborts (as a crash inside Graphviz would end it) on a job
     /// whose DOT contains that text.
-    public static func serve(crashingOn marker: String? = nil) -> Never {
+    @_spi(Internals) public static func serve(crashingOn marker: String? = nil) -> Never {
         Graphviz.shared.becomeWorker()
         let encoder = PNGFrameEncoder()
         let marker = marker.flatMap { $0.isEmpty ? nil : $0 }

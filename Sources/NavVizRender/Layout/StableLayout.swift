@@ -7,28 +7,32 @@
 /// union's corners, so every frame has the same canvas and nothing jumps when a player steps
 /// through them. With every edge pinned, `nop2` routes nothing: a frame costs only its
 /// drawing (routing splines around 150 obstacles took seconds a frame).
-public struct StableLayout: Sendable {
+///
+/// Public only under `@_spi(Internals)`: not for library users, but for the fuzz targets in
+/// Fuzz/, a package of their own (its sanitizer flags stay out of this one) that starts and
+/// drives Graphviz workers as `navviz` does.
+@_spi(Internals) public struct StableLayout: Sendable {
     /// Node centres in points, by navviz id.
-    public let positions: [String: Point]
+    package let positions: [String: Point]
     /// Node sizes (width, height) in points, by navviz id, for the boxes around groups.
-    public let sizes: [String: (Double, Double)]
+    package let sizes: [String: (Double, Double)]
     /// The lower-left and upper-right corners of the union layout: every node's box in its
     /// widest look, with a margin. Invisible anchors there make Graphviz size every frame's
     /// canvas to them, so every frame has the same canvas.
-    public let corners: (Point, Point)
+    package let corners: (Point, Point)
     /// Edge splines (Graphviz `pos`) by `from` and `to` navviz ids.
-    public let routes: [EdgeKey: String]
+    package let routes: [EdgeKey: String]
     /// DOT names by node id, from the node's place in the union (`n17` in every frame).
-    public let names: [String: String]
+    package let names: [String: String]
     /// Node ids in the union's order (the `n17` of ``names`` is `nodeIDs[17]`).
-    public let nodeIDs: [String]
+    package let nodeIDs: [String]
     /// Every edge of the union laid out, in the union's order.
-    public let edgeKeys: [EdgeKey]
+    package let edgeKeys: [EdgeKey]
 
     /// An edge by the navviz ids it joins.
-    public struct EdgeKey: Hashable, Sendable {
-        public var from: String
-        public var to: String
+    package struct EdgeKey: Hashable, Sendable {
+        package var from: String
+        package var to: String
 
         package init(from: String, to: String) {
             self.from = from
@@ -37,18 +41,18 @@ public struct StableLayout: Sendable {
     }
 
     /// The engine frames are drawn with.
-    public static let engine = "nop2"
+    @_spi(Internals) public static let engine = "nop2"
 
     /// Space around the union's node boxes (room for a node drawn wider in one frame).
     static let margin = 24.0
 
     /// Lays out the union of the scenes once.
-    public static func compute(_ scenes: [Scene]) throws(RenderError) -> StableLayout {
+    @_spi(Internals) public static func compute(_ scenes: [Scene]) throws(RenderError) -> StableLayout {
         try compute(union: unionScene(scenes))
     }
 
     /// Lays out a union made by ``unionScene(_:)``.
-    public static func compute(union: Scene) throws(RenderError) -> StableLayout {
+    package static func compute(union: Scene) throws(RenderError) -> StableLayout {
         let dot = DOTEncoder.encode(union)
         let geometry = try Graphviz.shared.geometry(dot: dot)
         var positions: [String: Point] = [:]
@@ -83,7 +87,7 @@ public struct StableLayout: Sendable {
     /// The scene with every node pinned to its union position, every edge to its union
     /// spline, and every box given the bounds of its members (nop2 draws clusters only where
     /// their bounds are known).
-    public func pin(_ scene: consuming Scene) -> Scene {
+    package func pin(_ scene: consuming Scene) -> Scene {
         var pinned = consume scene  // a scene built for the call is pinned in place, not copied
         for i in pinned.nodes.indices {
             pinned.nodes[i].position = positions[pinned.nodes[i].id]
@@ -110,12 +114,12 @@ public struct StableLayout: Sendable {
     }
 
     /// DOT for a pinned frame, to render with ``engine``.
-    public func dot(_ scene: Scene) -> String {
+    @_spi(Internals) public func dot(_ scene: Scene) -> String {
         encode(pin(scene))
     }
 
     /// The DOT of a scene already pinned by ``pin(_:)``.
-    public func encode(_ pinned: Scene) -> String {
+    package func encode(_ pinned: Scene) -> String {
         DOTEncoder.encode(pinned, options: options)
     }
 
@@ -126,7 +130,7 @@ public struct StableLayout: Sendable {
     /// allow; edges drawn straight), scaled down as far as 12-point labels stay 11 pixels
     /// high. A frame still larger is cut to the nodes around what it is about (its changes,
     /// else the end of its active path), and says so. `caption` is drawn as the graph's label.
-    public func encodeFramed(_ pinned: Scene, caption: [String], maxPixels: Int) -> String {
+    package func encodeFramed(_ pinned: Scene, caption: [String], maxPixels: Int) -> String {
         var scene = pinned
         let pointsPerPixel = 72.0 / 96.0, minScale = 11.0 / 16.0
         let maxPoints = Double(max(64, maxPixels)) * pointsPerPixel
@@ -230,7 +234,7 @@ public struct StableLayout: Sendable {
     /// Every node (in first-appearance order, drawn with its widest look so the layout
     /// leaves room for badges) and every edge of all scenes.
     /// Scenes are read once, in order, so a lazy sequence never holds them all.
-    public static func unionScene(_ scenes: some Sequence<Scene>) -> Scene {
+    package static func unionScene(_ scenes: some Sequence<Scene>) -> Scene {
         var union = Union()
         for scene in scenes { union.add(scene) }
         return union.scene
@@ -238,22 +242,22 @@ public struct StableLayout: Sendable {
 
     /// The union of scenes given one at a time (see ``unionScene(_:)``), for frames read
     /// one by one from a stream.
-    public struct Union: Sendable {
+    package struct Union: Sendable {
         /// The union so far.
-        public private(set) var scene = Scene(theme: .light)
+        package private(set) var scene = Scene(theme: .light)
         private var first = true
         private var nodeIndex: [String: Int] = [:]
         private var widths: [Int] = []  // of scene.nodes
         private var edges = Set<EdgeKey>()
 
-        public init() {}
+        package init() {}
 
         /// How many of the frame's nodes the union does not hold yet.
-        public func newNodes(in frame: Scene) -> Int {
+        package func newNodes(in frame: Scene) -> Int {
             frame.nodes.reduce(0) { $0 + (nodeIndex[$1.id] == nil ? 1 : 0) }
         }
 
-        public mutating func add(_ frame: Scene) {
+        package mutating func add(_ frame: Scene) {
             if first {
                 scene.theme = frame.theme
                 first = false

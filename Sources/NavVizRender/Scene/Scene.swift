@@ -2,16 +2,19 @@
 /// colours, classes and numbered badges; for each edge its emphasis; boxes around groups;
 /// a legend. Scene builders (tree, diff, route) produce it; ``DOTEncoder`` only serializes it.
 public struct Scene: Sendable, Equatable {
+    /// The line drawn above the diagram, where there is one.
     public var title: String?
     /// Lines drawn under the title, in plain weight (a failure's explanation).
     public var caption: [String] = []
+    /// The colours the diagram is drawn in.
     public var theme: Theme
-    public var nodes: [SceneNode] = []
-    public var edges: [SceneEdge] = []
-    public var boxes: [SceneBox] = []
+    package var nodes: [SceneNode] = []
+    package var edges: [SceneEdge] = []
+    package var boxes: [SceneBox] = []
     /// Legend rows, drawn as a table below the tree when not empty.
-    public var legend: [LegendEntry] = []
+    package var legend: [LegendEntry] = []
 
+    /// An empty scene (the scene builders fill it).
     public init(title: String? = nil, theme: Theme) {
         self.title = title
         self.theme = theme
@@ -20,26 +23,26 @@ public struct Scene: Sendable, Equatable {
 
 /// One drawn node. `id` is its scene id (``SceneKeys``: the navviz id, or the path of a
 /// repeated screen); the DOT/SVG id is `node-<id>`.
-public struct SceneNode: Sendable, Hashable {
-    public var id: String
-    public var title: String
-    public var subtitle: String?
-    public var shape: String
-    public var styles: [String]
-    public var peripheries: Int = 1
-    public var stroke: String
-    public var fill: String
-    public var fontColor: String
-    public var penWidth: Double
+package struct SceneNode: Sendable, Hashable {
+    package var id: String
+    package var title: String
+    package var subtitle: String?
+    package var shape: String
+    package var styles: [String]
+    package var peripheries: Int = 1
+    package var stroke: String
+    package var fill: String
+    package var fontColor: String
+    package var penWidth: Double
     /// SVG classes: `active`, `inactive`, `visible`, `switch`, `kind-stack`, `removed`, …
-    public var classes: [String]
+    package var classes: [String]
     /// Numbered markers (operation numbers in execution order), drawn before the title.
-    public var badges: [Badge] = []
-    public var tooltip: String
+    package var badges: [Badge] = []
+    package var tooltip: String
     /// A fixed position in points, for frames that share one layout.
-    public var position: Point?
+    package var position: Point?
 
-    public init(id: String, title: String, subtitle: String?, shape: String, styles: [String],
+    package init(id: String, title: String, subtitle: String?, shape: String, styles: [String],
                 stroke: String, fill: String, fontColor: String, penWidth: Double,
                 classes: [String], tooltip: String) {
         self.id = id
@@ -57,43 +60,43 @@ public struct SceneNode: Sendable, Hashable {
 }
 
 /// A point in Graphviz points (1/72 inch).
-public struct Point: Sendable, Equatable, Hashable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) {
+package struct Point: Sendable, Equatable, Hashable {
+    package var x: Double
+    package var y: Double
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 }
 
 /// A small coloured marker with text, usually an operation number.
-public struct Badge: Sendable, Hashable {
-    public var text: String
-    public var color: String
-    public init(text: String, color: String) {
+package struct Badge: Sendable, Hashable {
+    package var text: String
+    package var color: String
+    package init(text: String, color: String) {
         self.text = text
         self.color = color
     }
 }
 
 /// An edge from parent to child. The DOT/SVG id is `edge-<from>-<to>`.
-public struct SceneEdge: Sendable, Hashable {
-    public var from: String
-    public var to: String
-    public var color: String
-    public var penWidth: Double
-    public var styles: [String]
-    public var classes: [String]
-    public var label: String?
-    public var labelColor: String?
+package struct SceneEdge: Sendable, Hashable {
+    package var from: String
+    package var to: String
+    package var color: String
+    package var penWidth: Double
+    package var styles: [String]
+    package var classes: [String]
+    package var label: String?
+    package var labelColor: String?
     /// The spline the edge is drawn along in a pinned frame (Graphviz `pos`, in points), set
     /// by ``StableLayout/pin(_:)`` so a frame needs no edge routing.
-    public var route: String?
+    package var route: String?
     /// Where a pinned frame draws the edge's label (Graphviz `lp`, in points), so its place
     /// depends on the edge alone.
-    public var labelPosition: Point?
+    package var labelPosition: Point?
 
-    public init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
+    package init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
                 classes: [String], label: String? = nil, labelColor: String? = nil) {
         self.from = from
         self.to = to
@@ -107,20 +110,20 @@ public struct SceneEdge: Sendable, Hashable {
 }
 
 /// A box drawn around a group of nodes (a `change`'s children). The id is `box-<id>`.
-public struct SceneBox: Sendable, Equatable {
-    public var id: String
-    public var label: String
-    public var nodeIDs: [String]
-    public var color: String
-    public var classes: [String]
+package struct SceneBox: Sendable, Equatable {
+    package var id: String
+    package var label: String
+    package var nodeIDs: [String]
+    package var color: String
+    package var classes: [String]
     /// Lower-left and upper-right corners in points, for frames drawn with pinned positions.
-    public var bounds: (Point, Point)?
+    package var bounds: (Point, Point)?
 
-    public static func == (a: SceneBox, b: SceneBox) -> Bool {
+    package static func == (a: SceneBox, b: SceneBox) -> Bool {
         a.id == b.id && a.label == b.label && a.nodeIDs == b.nodeIDs && a.color == b.color && a.classes == b.classes
             && a.bounds?.0 == b.bounds?.0 && a.bounds?.1 == b.bounds?.1
     }
-    public init(id: String, label: String, nodeIDs: [String], color: String, classes: [String]) {
+    package init(id: String, label: String, nodeIDs: [String], color: String, classes: [String]) {
         self.id = id
         self.label = label
         self.nodeIDs = nodeIDs
@@ -130,16 +133,16 @@ public struct SceneBox: Sendable, Equatable {
 }
 
 /// One legend row: a swatch drawn like the nodes it explains, and what it means.
-public struct LegendEntry: Sendable, Equatable {
-    public var text: String
-    public var stroke: String
-    public var fill: String
-    public var dashed: Bool
+package struct LegendEntry: Sendable, Equatable {
+    package var text: String
+    package var stroke: String
+    package var fill: String
+    package var dashed: Bool
     /// A double border (switch containers, modals).
-    public var double: Bool
+    package var double: Bool
     /// Rounded corners (screens, modals).
-    public var rounded: Bool
-    public init(text: String, stroke: String, fill: String, dashed: Bool = false, double: Bool = false, rounded: Bool = false) {
+    package var rounded: Bool
+    package init(text: String, stroke: String, fill: String, dashed: Bool = false, double: Bool = false, rounded: Bool = false) {
         self.text = text
         self.stroke = stroke
         self.fill = fill

@@ -5,7 +5,7 @@ import NavVizCore
 /// the same in every frame for the same node.
 ///
 /// A node whose id is drawn once is named by its id, as it always was. Where an id is drawn
-/// more than once (repeated screens, FORMAT.md), the first in drawing order (pre-order) keeps
+/// more than once (repeated screens, docs/format.md), the first in drawing order (pre-order) keeps
 /// the bare id and each other one is named by its path, the ids with contexts from the root:
 /// `shop/product?id=1/product?id=2`. A product pushed onto a product therefore keeps its
 /// place in every frame, and the two never share a layout position.

@@ -1,30 +1,48 @@
 /// Colours of a diagram. Every scene builder takes its colours from here, so light and dark
 /// stay consistent across `render`, `diff`, `route` and `animate`.
 public struct Theme: Sendable, Equatable {
+    /// The theme's name, as `--theme` takes it (`light`, `dark`).
     public var name: String
+    /// The page behind the diagram.
     public var background: String
+    /// Labels and titles.
     public var text: String
+    /// Labels of nodes off the active path, and captions.
     public var mutedText: String
     /// Nodes and edges on the active path.
     public var active: String
+    /// The fill of nodes on the active path.
     public var activeFill: String
     /// Kept nodes off the active path.
     public var stroke: String
+    /// The fill of kept nodes off the active path.
     public var fill: String
+    /// Borders and edges of inactive branches.
     public var mutedStroke: String
+    /// The fill of nodes in inactive branches.
     public var mutedFill: String
-    /// Diff and route annotations.
+    /// Removed nodes (a pop), drawn dashed.
     public var removed: String
+    /// The fill of removed nodes.
     public var removedFill: String
+    /// New nodes (a push).
     public var added: String
+    /// The fill of new nodes.
     public var addedFill: String
+    /// The box around the children a change replaces.
     public var change: String
+    /// The newly active edge of an activate.
     public var activate: String
+    /// A Portus leave.
     public var leave: String
+    /// A Portus switch.
     public var switchTo: String
+    /// A Portus enter (the entered ghost nodes).
     public var enter: String
+    /// The numbers on operation badges.
     public var badgeText: String
 
+    /// Dark text on white, GitHub's light palette.
     public static let light = Theme(
         name: "light", background: "#ffffff", text: "#1f2328", mutedText: "#8c959f",
         active: "#0969da", activeFill: "#ddf4ff", stroke: "#57606a", fill: "#ffffff",
@@ -34,6 +52,7 @@ public struct Theme: Sendable, Equatable {
         leave: "#cf222e", switchTo: "#8250df", enter: "#1a7f37", badgeText: "#ffffff"
     )
 
+    /// Light text on near-black, GitHub's dark palette.
     public static let dark = Theme(
         name: "dark", background: "#0d1117", text: "#e6edf3", mutedText: "#6e7681",
         active: "#58a6ff", activeFill: "#0c2d6b", stroke: "#8b949e", fill: "#161b22",

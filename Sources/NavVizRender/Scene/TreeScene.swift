@@ -8,6 +8,7 @@ import NavVizCore
 public enum TreeScene {
     /// Longest title and subtitle shown on a node; the tooltip keeps the full text.
     public static let maxTitle = 48
+    /// The most characters of a node's type line; a longer one ends in `…`.
     public static let maxSubtitle = 64
 
     /// The scene of one tree state.
@@ -31,7 +32,7 @@ public enum TreeScene {
     }
 
     /// A node drawn as a kept node: emphasised on the active path, muted off it.
-    public static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneNode {
+    package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneNode {
         let n = tree.node(slot)
         let isSwitch = n.isSwitch
         var (shape, styles, peripheries) = look(n.kind)
@@ -61,7 +62,7 @@ public enum TreeScene {
         return node
     }
 
-    public static func edge(from p: Tree.Slot, to c: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneEdge {
+    package static func edge(from p: Tree.Slot, to c: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneEdge {
         SceneEdge(from: tree.id(p), to: tree.id(c),
                   color: onPath ? theme.active : theme.mutedStroke,
                   penWidth: onPath ? 2.5 : 1.0,

@@ -19,7 +19,7 @@ extension StateChoice: ExpressibleByArgument {
 }
 
 extension FrameGranularity: ExpressibleByArgument {}
-extension AnimationRenderer.LayoutMode: ExpressibleByArgument {}
+extension FrameLayout: ExpressibleByArgument {}
 
 /// `--steps A..B`.
 extension StateRange: ExpressibleByArgument {

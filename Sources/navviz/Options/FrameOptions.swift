@@ -1,6 +1,6 @@
 import ArgumentParser
 import NavVizArtifacts
-import NavVizRender
+@_spi(Internals) import NavVizRender
 
 /// How an animation's frames are planned and drawn.
 struct FrameOptions: ParsableArguments {
@@ -12,7 +12,7 @@ struct FrameOptions: ParsableArguments {
     var legacyGranularity: FrameGranularity?
 
     @Option(help: "stable: nodes keep their positions across frames; per-frame: each frame laid out on its own.")
-    var layout: AnimationRenderer.LayoutMode = .stable
+    var layout: FrameLayout = .stable
 
     @OptionGroup var timeline: TimelineOptions
 

@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// The `katana` dialect against SEMANTICS.md K: the article's scenario, every quirk of K.7,
+/// The `katana` dialect against docs/semantics.md K: the article's scenario, every quirk of K.7,
 /// the reversed sibling order of K.3 and the `activate` rules of K.6.
 @Suite struct KatanaDiffTests {
     static let article = "tabBar(tabOne*(childOne*) tabTwo(childTwo*) tabThree(childThree*))"

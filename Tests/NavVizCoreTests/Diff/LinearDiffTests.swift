@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// The linear dialects over the active paths (SEMANTICS.md O): ReSwift-Router's nine unit
+/// The linear dialects over the active paths (docs/semantics.md, "`reswift` and `tempura`"): ReSwift-Router's nine unit
 /// tests, translated, and Tempura's four cases with the repair of its empty-route crash.
 @Suite struct LinearDiffTests {
     static let reswift: [DiffCase] = [

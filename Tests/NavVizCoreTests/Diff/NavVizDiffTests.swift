@@ -3,7 +3,7 @@ import NavVizFiles
 import Testing
 import _NavVizTestSupport
 
-/// The `navviz` dialect against SEMANTICS.md Part 1, rules 1 to 8.
+/// The `navviz` dialect against docs/semantics.md, "`navviz` (the default)".
 @Suite struct NavVizDiffTests {
     static let article = KatanaDiffTests.article
 

@@ -8,7 +8,7 @@ import NavVizCore
 /// a container to another child, replacing the root, adding several children at once. They
 /// can bring a node back under its old parent in another place, or leave it there hidden, so
 /// ``expressible(_:from:)`` then restores the old relative order of the children that stay
-/// and shows again a child that stayed: SEMANTICS.md has no operation for reordering kept
+/// and shows again a child that stayed: docs/semantics.md has no operation for reordering kept
 /// siblings or for hiding a kept child without showing another.
 enum TreeEdits {
     static let contexts: [[String: String]] = [[:], ["v": "1"], ["v": "2"]]

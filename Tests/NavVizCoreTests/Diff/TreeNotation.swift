@@ -76,7 +76,7 @@ enum TreeNotation {
     }
 }
 
-/// Operations as test tables write them: FORMAT.md's text phrases, one per line, with the
+/// Operations as test tables write them: docs/format.md's text phrases, one per line, with the
 /// `navviz` dialect's `children` and `active` extras in brackets after a `change`.
 enum OpLines {
     static func of(_ ops: [TreeOperation]) -> [String] {

@@ -4,7 +4,7 @@ import NavVizFiles
 import NavVizCore
 import _NavVizTestSupport
 
-/// What each kind of document decodes to, with FORMAT.md's defaults.
+/// What each kind of document decodes to, with docs/format.md's defaults.
 struct DocumentDecodingTests {
     @Test func defaultsFollowFormat() throws {
         let t = try Samples.tree("""

@@ -71,7 +71,7 @@ struct DeepTreeTests {
         #expect(lines[33] == "┆ [depth 33] └─ s33 ●")
     }
 
-    /// An id repeated far down a chain is a repeated screen (FORMAT.md), found by the index.
+    /// An id repeated far down a chain is a repeated screen (docs/format.md), found by the index.
     @Test func repeatedIDDeepInAChainIsAccepted() throws {
         var json = Self.chainJSON(1_000)
         json = json.replacingOccurrences(of: #""s999""#, with: #""s3""#)

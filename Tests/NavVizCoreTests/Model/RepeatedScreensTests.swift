@@ -2,7 +2,7 @@ import Testing
 import NavVizCore
 import _NavVizTestSupport
 
-/// Trees that hold one id at several places (FORMAT.md, "Repeated screens"): a product opened
+/// Trees that hold one id at several places (docs/format.md, "Repeated screens"): a product opened
 /// from a product's "related" list.
 struct RepeatedScreensTests {
     /// product 1, its related product 2 under it, and product 1 again under that; a second

@@ -2,7 +2,7 @@ import NavVizCore
 import Testing
 import _NavVizTestSupport
 
-/// Portus's README examples and its RoutingTests, on the tree3 harness (SEMANTICS.md P.8).
+/// Portus's README examples and its RoutingTests, on the tree3 harness (docs/semantics.md P.8).
 @Suite struct PortusExamplesTests {
     /// The README's four "Computed Instructions", each from its sample request.
     static let readme: [(sample: String, instructions: [String])] = [

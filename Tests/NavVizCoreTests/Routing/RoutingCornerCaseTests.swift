@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// Every corner case of SEMANTICS.md P.7, and what the repairs of Part 1 make of it.
+/// Every corner case of docs/semantics.md P.7, and what the repairs of Part 1 make of it.
 @Suite struct RoutingCornerCaseTests {
     func route(_ json: String, to path: String, templates: Templates = [:]) throws -> RoutingResult {
         Router.route(from: try RoutingFixtures.tree(json), to: try RoutingFixtures.path(path), templates: templates)

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import NavVizCore
-@testable import NavVizRender
+@_spi(Internals) @testable import NavVizRender
 import _NavVizTestSupport
 
 /// Every drawn frame stands alone: its caption says which frame and step it is, what caused

@@ -1,6 +1,6 @@
 import Testing
 import NavVizCore
-@testable import NavVizRender
+@_spi(Internals) @testable import NavVizRender
 import _NavVizTestSupport
 
 /// A composed frame is byte for byte what Graphviz draws from the frame's whole DOT.

@@ -1,7 +1,7 @@
 import Testing
 import CZlib
 import NavVizCore
-@testable import NavVizRender
+@_spi(Internals) @testable import NavVizRender
 import _NavVizTestSupport
 
 /// Animation frames' fast PNG shows the picture cairo's own PNG writer shows: the same size,
@@ -63,7 +63,7 @@ struct PNGEncoderTests {
     /// with `dot` (per-frame) alike.
     @Test func canvasFollowsThePageSize() throws {
         var pages: [(dot: String, engine: String)] = []
-        for (sample, layout) in [("nivelir-deeplink.script.json", AnimationRenderer.LayoutMode.stable),
+        for (sample, layout) in [("nivelir-deeplink.script.json", FrameLayout.stable),
                                  ("tempura-showhide.script.json", .stable), ("tempura-showhide.script.json", .perFrame)] {
             let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load(sample)), theme: .light)
             let drawing = try AnimationRenderer.prepare(frames, layout: layout)
