@@ -27,7 +27,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens sanitize fuzz fuzz-binary size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens docs sanitize fuzz fuzz-binary size leakcheck bench clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -125,6 +125,14 @@ plugin-test: build
 goldens: build
 	NAVVIZ_RECORD_GOLDENS=1 $(SWIFT) test $(SWIFT_FLAGS) --filter GoldenFileTests
 	@git status --short Tests/Goldens
+
+## docs: the library's reference documentation, a DocC archive for each library product in
+## .build-docs/archives (Scripts/build-docs.sh: the toolchain's docc, no package dependency),
+## each with its catalog in Sources/MODULE/MODULE.docc; NavVizArtifacts' has the
+## getting-started article (README's library example, run by LibraryExampleTests). Fails on
+## any DocC warning and on a public declaration without a doc comment.
+docs: deps
+	Scripts/build-docs.sh
 
 ## sanitize: the whole suite under AddressSanitizer with LeakSanitizer, then under
 ## ThreadSanitizer, each built once by `swift build --build-tests` in a directory of its own

@@ -31,7 +31,7 @@ public enum DocumentFile {
         public var strict: Bool
         /// For a caller that draws the tree of a snapshot or route request as an image of at
         /// most this many nodes: a larger tree is refused as soon as reading it gets past
-        /// the limit (``DocumentDecoder/decode(_:pictureLimit:)``).
+        /// the limit (`DocumentDecoder/decode(_:pictureLimit:)`).
         public var pictureLimit: Int?
 
         /// Read as the format the input names or holds, a cut log line tolerated.
@@ -50,7 +50,7 @@ public enum DocumentFile {
         public var warnings: [DocumentWarning]
     }
 
-    /// The name messages use for standard input (``Diagnostic/stdinName``).
+    /// The name messages use for standard input (`Diagnostic/stdinName`).
     public static let stdinName = Diagnostic.stdinName
 
     /// The name messages use for an input: the path, or ``stdinName`` for `-`.

@@ -5,7 +5,7 @@ import NavVizCore
 /// says, or what its content shows (``sniff(_:)``).
 public enum InputFormat: String, Sendable, CaseIterable {
     case json, log, yaml
-    /// A UIKit `_printHierarchy` paste from the debugger (``UIKitPaste``).
+    /// A UIKit `_printHierarchy` paste from the debugger (`UIKitPaste`).
     case uikit
 
     /// The format a path's extension names, or nil when it names none (read the
@@ -25,7 +25,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// The format the content shows, for inputs without a telling extension: a UIKit
-    /// paste (``UIKitPaste/looksLikePaste(_:)``), JSON (several lines that are each an
+    /// paste (`UIKitPaste/looksLikePaste(_:)`), JSON (several lines that are each an
     /// object: a log), YAML (a `key:` or `- ` line, a
     /// `---` or `%YAML` header, a `#` comment), else JSON, whose reader then says what
     /// is wrong.

@@ -196,7 +196,7 @@ struct ExamplesTests {
     @Test(arguments: subcommands + ["render-frames"])
     func helpNamesOnlyRealFiles(command: String) throws {
         let help = try NavVizBinary.shared(["help", command]).stdout
-        #expect(!help.contains("docs/format.md"), "help \(command) names docs/format.md, which is not in the repository")
+        #expect(!help.contains("FORMAT.md"), "help \(command) names FORMAT.md, which is not in the repository")
         for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "'" || $0 == "(" || $0 == ")" || $0 == "," })
         where word.hasPrefix("Samples/") || word.hasPrefix("docs/") {
             let path = String(word.drop { _ in false }.reversed().drop { ".;:".contains($0) }.reversed())

@@ -5,9 +5,9 @@ import NavVizCore
 /// `navviz animate` as one call: a document or recording in, an animation bundle out.
 ///
 /// ``write(_:to:options:diagnostics:)`` reads the input (a sequence or log streamed in two
-/// passes, anything else whole), plans the frames (``AnimationSource``), draws them
-/// (``FrameDrawing``) and writes the bundle (``AnimationBundle``) into a staged directory
-/// that replaces `output` only when everything is written (``OutputDirectory``):
+/// passes, anything else whole), plans the frames (`AnimationSource`), draws them
+/// (`FrameDrawing`) and writes the bundle (`AnimationBundle`) into a staged directory
+/// that replaces `output` only when everything is written (`OutputDirectory`):
 ///
 /// ```
 /// DIR/frames/0001.svg …   every frame, with its caption (and 0001.png … with `png`)
@@ -18,7 +18,7 @@ import NavVizCore
 /// ```
 ///
 /// PNG frames and Graphviz layouts are drawn by worker processes of the `navviz` executable
-/// (``GraphvizPool/workerExecutable``): a program of its own that calls this sets it to a
+/// (`GraphvizPool/workerExecutable`): a program of its own that calls this sets it to a
 /// built `navviz`.
 public enum Animation {
     /// What `animate`'s options choose.
@@ -86,7 +86,7 @@ public enum Animation {
     }
 
     /// Animates `file` (`-`: standard input) into the directory `output`, created, or
-    /// replaced when navviz wrote it; throws ``NavVizError`` for what stops it (the output
+    /// replaced when navviz wrote it; throws `NavVizError` for what stops it (the output
     /// is then left as it was). Notes, warnings and progress go to `diagnostics`.
     public static func write(_ file: String, to output: String, options: Options, diagnostics: Diagnostics = .silent) throws -> Written {
         // The destination is checked (and staged) before any work; what the frames record

@@ -4,9 +4,9 @@ import Foundation
 
 /// Draws an animation's frames into a staged directory.
 ///
-/// This process reads the frames once more (the second pass of ``AnimationSource``) and
+/// This process reads the frames once more (the second pass of `AnimationSource`) and
 /// composes their SVG; PNG frames, and every frame of a `--layout per-frame` animation, are
-/// drawn by Graphviz worker processes (``GraphvizPool``) in parallel, a chunk of frames at a
+/// drawn by Graphviz worker processes (`GraphvizPool`) in parallel, a chunk of frames at a
 /// time, each worker a run of consecutive frames.
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into

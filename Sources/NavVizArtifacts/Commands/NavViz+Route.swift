@@ -29,7 +29,7 @@ extension NavViz {
 
     /// `navviz route`: Portus's routing algorithm run on a route request, or on a snapshot
     /// with ``RouteOptions/to``; the instructions as text or JSON, or the plan drawn on the
-    /// starting tree. A destination that cannot be reached is a ``NavVizError/Kind/failed``
+    /// starting tree. A destination that cannot be reached is a `NavVizError/Kind/failed`
     /// error naming why, where, and the instructions that did run.
     public static func route(_ file: String, options: RouteOptions, diagnostics: Diagnostics = .silent) throws(NavVizError) -> [UInt8] {
         let result = Router.route(try request(file, options: options, diagnostics: diagnostics))

@@ -2,7 +2,7 @@ import NavVizCore
 import NavVizFiles
 
 extension NavViz {
-    /// What `navviz timeline` writes: ``TimelineWriter``'s text or its JSON.
+    /// What `navviz timeline` writes: `TimelineWriter`'s text or its JSON.
     public enum TimelineFormat: String, CaseIterable, Sendable {
         case text, json
 
@@ -13,7 +13,7 @@ extension NavViz {
     }
 
     /// What `navviz timeline` made: the bytes to write, and, for a script whose step fails or
-    /// a route that cannot reach its destination, the ``NavVizError/Kind/failed`` error to
+    /// a route that cannot reach its destination, the `NavVizError/Kind/failed` error to
     /// report after them (the states that ran are written all the same).
     public struct TimelineOutput: Sendable {
         /// The text or JSON to write.

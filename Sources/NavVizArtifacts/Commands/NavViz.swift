@@ -5,7 +5,7 @@ import NavVizRender
 /// navviz's commands as calls, one a command: what `navviz render`, `diff`, `route`,
 /// `timeline`, `validate` and `import` do, from reading the input to the bytes they print or
 /// write. (`animate` and `check` are ``Animation/write(_:to:options:diagnostics:)`` and
-/// ``Check``.) Each throws a ``NavVizError`` for everything a user can cause and reports
+/// ``Check``.) Each throws a `NavVizError` for everything a user can cause and reports
 /// what it tolerated to its ``Diagnostics``; writing the bytes (``OutputFile``, or standard
 /// output) is the caller's.
 public enum NavViz {

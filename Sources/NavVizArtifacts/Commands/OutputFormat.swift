@@ -3,7 +3,7 @@ import NavVizCore
 import NavVizRender
 
 /// What `render`, `diff` and `route` write (`--format`, else the extension of `-o`): a text
-/// or JSON report, Mermaid, DOT, or a picture Graphviz draws (``ImageFormat``).
+/// or JSON report, Mermaid, DOT, or a picture Graphviz draws (`ImageFormat`).
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, json, dot, svg, png, pdf, mermaid
 

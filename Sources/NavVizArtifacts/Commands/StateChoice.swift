@@ -1,6 +1,6 @@
 import NavVizCore
 
-/// One of a document's states (``Document/states(file:)``): by its 0-based index, as
+/// One of a document's states (`Document.states(file:)`): by its 0-based index, as
 /// `frames[N]` of a sequence counts them, or the last.
 public enum StateChoice: Equatable, Sendable {
     case index(Int)

@@ -2,7 +2,7 @@ import NavVizCore
 
 /// Where this module's calls send what they report while they work, besides their result or
 /// error: warnings about the input (a log's cut last line) and notes about what they are
-/// doing (`drawing 18,432 frames …`), as ``Diagnostic``s, and their progress. The command
+/// doing (`drawing 18,432 frames …`), as `Diagnostic`s, and their progress. The command
 /// line prints them on stderr; a program that only wants the result passes ``silent``.
 public struct Diagnostics {
     /// Called with each diagnostic, in order, on the calling thread.

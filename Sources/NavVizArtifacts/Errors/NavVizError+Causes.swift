@@ -2,7 +2,7 @@ import NavVizCore
 import NavVizFiles
 import NavVizRender
 
-/// The errors of the stages before this one as ``NavVizError``s: what this module's calls
+/// The errors of the stages before this one as `NavVizError`s: what this module's calls
 /// throw for everything a user can cause.
 extension NavVizError {
     /// A rendering failure about `file` (the input drawn; nil: none), of the kind its cause
@@ -42,7 +42,7 @@ extension NavVizError {
 }
 
 /// The name messages use for an input: the path, or `<stdin>` for `-`
-/// (``Diagnostic/displayName(_:)``).
+/// (`Diagnostic/displayName(_:)`).
 func displayName(_ file: String) -> String {
     Diagnostic.displayName(file)
 }

@@ -3,7 +3,7 @@ import Foundation
 import NavVizShutdown
 
 /// Writes a bundle of files into a directory atomically: everything goes into a staging
-/// directory beside the destination (``Staging``), which then replaces it with renames. A
+/// directory beside the destination (`Staging`), which then replaces it with renames. A
 /// failed or interrupted run leaves an existing output directory as it was.
 ///
 /// Only what navviz wrote is ever replaced: an existing destination must be empty or a
@@ -25,7 +25,7 @@ final class OutputDirectory {
     private var made: Set<String> = []
     private var onSignal: Shutdown.Registration?
 
-    /// Checks the destination (see ``OutputDirectory``), cleans what killed runs left beside
+    /// Checks the destination (see `OutputDirectory`), cleans what killed runs left beside
     /// it, and creates the staging directory. `inputs` are the files the command reads: a
     /// destination holding one of them is refused.
     init(_ directory: String, inputs: [String] = []) throws {

@@ -3,7 +3,7 @@ import Foundation
 import NavVizShutdown
 
 /// Writes command output atomically: into a staging directory beside the destination
-/// (``Staging``), then one rename into place, so a failed or interrupted run never leaves a
+/// (`Staging`), then one rename into place, so a failed or interrupted run never leaves a
 /// half-written file, and an existing file is either the old one or the new one. An output
 /// that is one of the command's inputs is refused: navviz never overwrites what it reads.
 /// (Standard output, `-` on the command line, is the caller's to write.)

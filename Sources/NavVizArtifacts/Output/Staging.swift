@@ -73,7 +73,7 @@ enum Staging {
         }
     }
 
-    /// Cleans what killed runs left beside `destination` (see ``Staging``).
+    /// Cleans what killed runs left beside `destination` (see `Staging`).
     static func sweep(beside destination: URL) {
         let fm = FileManager.default
         let parent = destination.deletingLastPathComponent()

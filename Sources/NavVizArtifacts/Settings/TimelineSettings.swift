@@ -35,7 +35,7 @@ public struct TimelineSettings: Sendable {
 extension DocumentFile {
     /// Loads `file` (``DocumentFile/load(_:options:)``), reporting what the reader tolerated
     /// as `FILE:LINE: warning: …` to `diagnostics`; a file that cannot be read or is not a
-    /// valid document is a ``NavVizError`` (66 or 65).
+    /// valid document is a `NavVizError` (66 or 65).
     public static func load(_ file: String, options: Options, diagnostics: Diagnostics) throws(NavVizError) -> Document {
         let loaded: Loaded
         do {

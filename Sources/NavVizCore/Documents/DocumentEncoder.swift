@@ -26,7 +26,7 @@ public enum DocumentEncoder {
         return JSONOutput.object(members, .lines(level: 0)).text + "\n"
     }
 
-    /// A JSON string literal, escaped per RFC 8259 (``JSONOutput/quote(_:)``).
+    /// A JSON string literal, escaped per RFC 8259 (`JSONOutput/quote(_:)`).
     public static func quote(_ s: String) -> String { JSONOutput.quote(s) }
 
     /// A context object with sorted keys on one line: `{"a": "1", "b": "x"}`.

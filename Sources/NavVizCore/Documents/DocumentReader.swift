@@ -19,7 +19,7 @@ public enum DocumentReader {
     }
 
     /// Parses a newline-delimited log: one snapshot per non-blank line, read as a sequence.
-    /// Problems carry the log's line number. A last line that is cut off (``JSONPrefix``) is
+    /// Problems carry the log's line number. A last line that is cut off (`JSONPrefix`) is
     /// skipped with a warning, unless `strict`; a broken line anywhere else is an error.
     public static func log(_ bytes: [UInt8], strict: Bool = false) throws(DocumentError) -> Document {
         var warnings: [DocumentWarning] = []

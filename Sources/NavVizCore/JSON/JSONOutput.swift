@@ -41,8 +41,8 @@ package indirect enum JSONOutput: Sendable {
         case compactLines
     }
 
-    /// The text of a value, kept to be written again (``JSONOutput/written(_:)``); made only
-    /// by writing a ``JSONOutput``, or read back from where such text was kept
+    /// The text of a value, kept to be written again (`JSONOutput/written(_:)`); made only
+    /// by writing a `JSONOutput`, or read back from where such text was kept
     /// (``init(writtenBefore:)``), so it is valid JSON.
     package struct Written: Hashable, Sendable {
         package let text: String

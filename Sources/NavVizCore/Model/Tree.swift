@@ -6,7 +6,7 @@
 /// ``compacted()``), so slots of the remaining nodes never move while a tree is edited.
 ///
 /// An id may occur at several places (docs/format.md, "Repeated screens"): a product opened from a
-/// product. The tree indexes every occurrence; ``slot(of:)`` answers the first in pre-order
+/// product. The tree indexes every occurrence; `slot(of:)` answers the first in pre-order
 /// (document order), as KatanaRouter's `find(userIdentifier:)` and Portus's `findNode(for:)`
 /// search, and ``slots(of:)`` all of them. That among one node's children an id repeats only
 /// with different contexts is checked where trees are read and edited, not here.

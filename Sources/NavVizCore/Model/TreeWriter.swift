@@ -22,7 +22,7 @@ public enum TreeWriter {
     }
 
     /// The text of one node: `id?context "label" Type (kind)`, on one line with controls
-    /// shown as escapes (``PlainText/visible(_:)``).
+    /// shown as escapes (`PlainText/visible(_:)`).
     public static func describe(_ node: Node) -> String {
         var s = node.id
         if !node.context.isEmpty { s += "?\(node.context.queryString)" }

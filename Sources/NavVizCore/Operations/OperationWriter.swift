@@ -68,7 +68,7 @@ public enum OperationWriter {
     }
 
     /// A short phrase: `push chat?chatId=42 onto chats`, `switch tabs to settings`. One
-    /// line, with controls in ids and context shown as escapes (``PlainText/visible(_:)``).
+    /// line, with controls in ids and context shown as escapes (`PlainText/visible(_:)`).
     /// Where the operation carries a path, the parent is named by its path:
     /// `push product?id=2 onto app/home/product?id=1`.
     public static func phrase(_ op: TreeOperation) -> String {

@@ -3,7 +3,7 @@
 ///
 /// - a loop guard: a chunk computed on a tree on which the same chunk was computed before
 ///   (the Router would go round for ever), or more than 4 x (nodes + path length) chunks,
-///   stops the route with ``RoutingFailure.Reason/loop(_:)``;
+///   stops the route with ``RoutingFailure/Reason/loop(_:)``;
 /// - every executed instruction is kept, so a failure names what did run and where it
 ///   stopped (``RoutingFailure``).
 ///

@@ -1,7 +1,7 @@
 /// Portus's `RoutingAlgorithm.computeNextRoutingInstructions`: the next chunk of
 /// instructions from a tree's active path towards a destination, exactly as docs/semantics.md
 /// P.3 describes it, with the one repair of Part 1 that applies to a single chunk: where
-/// Portus traps with "index out of range" (P.7.1), this answers ``RoutingFailure.Reason/prefixCrash(container:index:)``.
+/// Portus traps with "index out of range" (P.7.1), this answers ``RoutingFailure/Reason/prefixCrash(container:index:)``.
 ///
 /// A chunk is always one of three things: all the leaves, one switch, or one enter. An
 /// empty chunk means the destination is reached.

@@ -19,7 +19,7 @@
 /// from a product opened from the first), that can be another node than the one on the
 /// active path, exactly as in Portus; when a leave of a chunk finds its node already gone
 /// with an earlier leave, Portus stops with `fatalError` and navviz answers
-/// ``RoutingFailure.Reason/leftNodeGone(_:)`` instead.
+/// ``RoutingFailure/Reason/leftNodeGone(_:)`` instead.
 package enum RoutingExecution {
     /// Executes `instruction` on `tree` and returns it as an ``TreeOperation``. On failure the
     /// tree is unchanged.

@@ -1,4 +1,4 @@
-/// One instruction of a Portus route, as ``RoutingAlgorithm`` computes it and before it runs.
+/// One instruction of a Portus route, as `RoutingAlgorithm` computes it and before it runs.
 ///
 /// Entries are compared as Portus compares `RoutingEntry`s without routables: by id and
 /// context (``Node/Identity``). Once executed, an instruction becomes an ``TreeOperation``

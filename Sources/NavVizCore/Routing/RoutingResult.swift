@@ -75,7 +75,7 @@ public struct RoutingResult: Sendable {
 
 /// One executed instruction: what was computed and what it did.
 public struct RoutingStep: Sendable, Equatable {
-    /// The instruction as ``RoutingAlgorithm`` computed it.
+    /// The instruction as `RoutingAlgorithm` computed it.
     public var instruction: RoutingInstruction
     /// The instruction as executed: an enter knows the active leaf it went under.
     public var operation: TreeOperation
@@ -90,7 +90,7 @@ public struct RoutingStep: Sendable, Equatable {
     }
 }
 
-/// One chunk as ``RoutingAlgorithm`` computed it (all the leaves, one switch or one enter),
+/// One chunk as `RoutingAlgorithm` computed it (all the leaves, one switch or one enter),
 /// with the tree it was computed on.
 public struct RoutingChunk: Sendable, Equatable {
     /// The instructions computed for the chunk.

@@ -1,6 +1,6 @@
 /// Text from a document made safe inside GitHub-flavoured Markdown (summary.md, `navviz
 /// check`'s step summary): the one escaper for Markdown, as ``MarkupText`` is for XML and
-/// HTML, ``PlainText`` for terminals and JSONOutput's `quote` for JSON. (Mermaid blocks
+/// HTML, `PlainText` for terminals and JSONOutput's `quote` for JSON. (Mermaid blocks
 /// inside the Markdown are escaped by the Mermaid encoder, for Mermaid.)
 package enum MarkdownText {
     /// Text safe in a Markdown table cell and heading: no raw HTML, no pipes, no links or

@@ -1,7 +1,7 @@
 /// Text from a document made safe inside XML or HTML (a JUnit report, the HTML player, an
-/// SVG): the one escaper for markup, as ``PlainText`` is for terminals, ``MarkdownText`` for
+/// SVG): the one escaper for markup, as `PlainText` is for terminals, ``MarkdownText`` for
 /// Markdown and JSONOutput's `quote` for JSON. Controls, line breaks within a line and
-/// bidirectional overrides are shown as visible escapes (``PlainText/visible(_:)``): XML 1.0
+/// bidirectional overrides are shown as visible escapes (`PlainText/visible(_:)`): XML 1.0
 /// cannot hold most controls, and in HTML they would reorder or hide text. Line breaks
 /// between lines are kept.
 ///

@@ -14,7 +14,7 @@
 /// loaded)`, `not in the window`, Swift generic class names (`<…>` inside the class), `(lldb)`
 /// prompts and command echo (`po …`, `expr …`), and the debugger's output between a command
 /// and the hierarchy. Several pastes, separated by prompt or command lines, are a sequence:
-/// one frame per paste. How the tree is built is ``UIKitTreeBuilder``'s.
+/// one frame per paste. How the tree is built is `UIKitTreeBuilder`'s.
 public enum UIKitPaste {
     /// Whether `bytes` look like a paste: the first line that is not blank is an `(lldb)`
     /// prompt, a debugger command, or a view controller line (`<Class 0x…>, state: …`).

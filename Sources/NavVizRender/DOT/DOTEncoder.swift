@@ -4,7 +4,7 @@ import Foundation
 /// always gives the same bytes (nodes and edges in scene order, attributes in a fixed order).
 ///
 /// Nodes are named `n0`, `n1`, … in DOT (or as the caller's options name them); their `id`
-/// attribute is `node-<scene id>` (``SceneKeys``: the navviz id, or the path of a repeated
+/// attribute is `node-<scene id>` (`SceneKeys`: the navviz id, or the path of a repeated
 /// screen) and their `class` lists their state, so the SVG can be styled and animated.
 public enum DOTEncoder {
     /// The font every diagram uses (DejaVu Sans ships with Debian's Graphviz).

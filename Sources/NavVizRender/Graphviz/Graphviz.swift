@@ -8,12 +8,12 @@ internal import CGraphviz
 /// before a call returns.
 ///
 /// No layout runs in navviz's own process: `dot` layouts and `nop2` drawings (frames and
-/// looks pinned to a stable layout) go to a worker process of ``GraphvizPool`` (as do
-/// animation frames, see ``drawFrames(_:)``), where this owner runs them in-process. What
+/// looks pinned to a stable layout) go to a worker process of `GraphvizPool` (as do
+/// animation frames, see `drawFrames(_:)`), where this owner runs them in-process. What
 /// stays here is parsing DOT (the geometry of a layout a worker wrote back) and the version:
 /// Graphviz 2.43 keeps about a kilobyte of every HTML label it lays out (`htmlparse`), which
 /// grew navviz's own process by 25 MB over a 20,000-frame animation, while a worker retires
-/// after ``GraphvizPool/jobBudget`` jobs.
+/// after `GraphvizPool/jobBudget` jobs.
 ///
 /// `@unchecked Sendable`: every mutable property (the context, its devices and raster
 /// device, the start failure, `isWorker`) is read and written only with `lock` held.
@@ -38,7 +38,7 @@ public final class Graphviz: @unchecked Sendable {
     private init() {}
 
     /// Renders DOT text to an image with libgvc (a `dot` layout in a worker process, see
-    /// ``GraphvizPool``; other engines in this process).
+    /// `GraphvizPool`; other engines in this process).
     public func render(dot: String, format: ImageFormat, engine: String = "dot") throws(RenderError) -> [UInt8] {
         try render(dot: dot, format: format.rawValue, engine: engine)
     }

@@ -1,4 +1,4 @@
-/// One piece of Graphviz work for a worker process (``GraphvizPool``), and its wire format.
+/// One piece of Graphviz work for a worker process (`GraphvizPool`), and its wire format.
 ///
 /// A job travels as a length-prefixed binary message over the worker's socket, its answer
 /// likewise: a status byte, then either the rendered payloads or the ``RenderError`` the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A Graphviz worker process's side of ``GraphvizPool``: `navviz graphviz-worker` serves
+/// A Graphviz worker process's side of `GraphvizPool`: `navviz graphviz-worker` serves
 /// the jobs (``GraphvizJob``) that arrive on its standard input, a socket to the process that
 /// started it, one at a time, answering each on the same socket, with every engine run in
 /// this process by ``Graphviz/shared``.

@@ -11,7 +11,7 @@ import NavVizShutdown
 /// its socket ends too: the job fails with ``RenderError/crashed(_:)`` and the worker is
 /// reaped, never waited on forever. When a signal stops navviz (``Shutdown``), the worker is
 /// sent SIGTERM and reaped with navviz's other children. Used by one thread at a time
-/// (``GraphvizPool`` leases it).
+/// (`GraphvizPool` leases it).
 final class GraphvizWorkerProcess {
     let pid: pid_t
     private var socket: Int32
@@ -19,7 +19,7 @@ final class GraphvizWorkerProcess {
     private let shutdown: Shutdown.Registration
     /// `dot` layouts this worker has run (Graphviz before 4.0 limits them per process).
     private(set) var dotLayouts = 0
-    /// Jobs this worker has run (a worker retires after ``GraphvizPool/jobBudget``).
+    /// Jobs this worker has run (a worker retires after `GraphvizPool/jobBudget`).
     private(set) var jobs = 0
 
     /// Whether the worker is still there to take jobs.

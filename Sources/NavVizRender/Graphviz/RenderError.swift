@@ -23,7 +23,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     indirect case frame(Int, RenderError)
     /// The picture is wider or taller than the 32,767 pixels cairo draws a bitmap on: the
     /// cairo renderer would shrink it by `scale` (what it prints to stderr, caught by
-    /// ``GraphvizStderr``).
+    /// `GraphvizStderr`).
     case tooLargeForBitmap(scale: Double)
 
     public var description: String {

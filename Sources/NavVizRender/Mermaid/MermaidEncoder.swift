@@ -4,7 +4,7 @@ import NavVizCore
 /// requests and `$GITHUB_STEP_SUMMARY`. The same scene as the DOT diagram: titles, badges
 /// (as `[1]` prefixes), colours, dashed and thick strokes, boxes as subgraphs.
 public enum MermaidEncoder {
-    /// A fenced ```` ```mermaid ```` block ready for Markdown.
+    /// The scene as a fenced `mermaid` code block, ready for Markdown.
     public static func fenced(_ scene: Scene) -> String {
         "```mermaid\n" + encode(scene) + "```\n"
     }

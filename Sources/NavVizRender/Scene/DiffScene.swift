@@ -21,7 +21,7 @@ import NavVizCore
 ///
 /// - A node whose context changed shows `old → new` as its subtitle (class `context-changed`).
 ///
-/// DOT ids are `node-<scene id>` (``SceneKeys``): the id where it is drawn once; where an id
+/// DOT ids are `node-<scene id>` (`SceneKeys`): the id where it is drawn once; where an id
 /// is drawn more than once (repeated screens, or a screen and its removed namesake), the first
 /// keeps the id and the others are named by their paths.
 public enum DiffScene {
@@ -117,7 +117,7 @@ public enum DiffScene {
         return scene
     }
 
-    /// The scene ids each operation touches in ``make(old:new:operations:dialect:theme:title:legend:)``'s
+    /// The scene ids each operation touches in ``make(old:new:operations:dialect:theme:title:legend:activePath:)``'s
     /// picture: its subject, and a change's popped and new children. What a player highlights
     /// for an operation where ids repeat.
     public static func operationNodes(_ operations: [TreeOperation], old: Tree, new: Tree, dialect: DiffDialect) -> [[String]] {

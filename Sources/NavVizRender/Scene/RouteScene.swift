@@ -1,6 +1,6 @@
 import NavVizCore
 
-/// Draws a route (``RoutingResult``) on its starting tree: the tree as ``TreeScene`` draws
+/// Draws a route (`RoutingResult`) on its starting tree: the tree as ``TreeScene`` draws
 /// it, the destination path traced, each executed instruction numbered on its node, the
 /// nodes that entering adds drawn as dotted ghosts where they will appear, and the final
 /// active path marked with thick borders in the destination colour.
@@ -8,7 +8,7 @@ import NavVizCore
 /// Classes for the SVG: `destination` on the nodes and edges of the destination path,
 /// `ghost` on entered nodes and their edges, `left` on nodes a `leave` removes, `final` on
 /// the nodes and edges of the active path after the route. DOT ids are `node-<scene id>`
-/// (``SceneKeys``: the id, or the path for a repeated screen after the first); a node
+/// (`SceneKeys`: the id, or the path for a repeated screen after the first); a node
 /// entered where nothing with its path is drawn yet, whose id is, is a second ghost,
 /// `node-<id>~entered`. Nodes are matched by their paths, so an instruction on the second
 /// `product` is numbered on the second `product`.

@@ -21,7 +21,7 @@ public struct Scene: Sendable, Equatable {
     }
 }
 
-/// One drawn node. `id` is its scene id (``SceneKeys``: the navviz id, or the path of a
+/// One drawn node. `id` is its scene id (`SceneKeys`: the navviz id, or the path of a
 /// repeated screen); the DOT/SVG id is `node-<id>`.
 package struct SceneNode: Sendable, Hashable {
     package var id: String

@@ -3,7 +3,7 @@ import NavVizCore
 /// Draws one tree: labels by kind, switch containers with a double border and `⇄`, the
 /// active path from the root to the visible screen emphasised, inactive branches muted.
 /// A node's context is its subtitle, so repeated screens (`product?id=1` under
-/// `product?id=2`) read apart; their scene ids follow ``SceneKeys``.
+/// `product?id=2`) read apart; their scene ids follow `SceneKeys`.
 /// The diff and route scenes start from the same nodes so every diagram looks alike.
 public enum TreeScene {
     /// Longest title and subtitle shown on a node; the tooltip keeps the full text.
