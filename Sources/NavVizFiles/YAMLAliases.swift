@@ -14,6 +14,14 @@ import NavVizCore
 /// - its aliases would add more than ``extraValues`` values, or more values than the file
 ///   writes out itself when that is more (so a document stays within twice its own size), or
 /// - copies of anchored nodes would nest it deeper than libyaml's 1,000 levels.
+///
+/// This file imports `CYaml`, the libyaml module inside the Yams package, which Yams does
+/// not export as a product: the only import of another package's internal module in navviz,
+/// and the only way found to do this. Yams's public API gives composed nodes, not libyaml's
+/// events, and composing is what an alias bomb defeats (an alias used as a mapping key is
+/// hashed, walking every copy: such a document never finished composing). `CYaml` has been
+/// in every Yams release navviz supports (6.x); should it move, this check is what to
+/// rewrite, against libyaml's events wherever they are then.
 enum YAMLAliases {
     /// Values aliases may add to a document, however short it is.
     static let extraValues = 100_000
