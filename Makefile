@@ -131,9 +131,10 @@ goldens: build
 ## Apple's availability rules: the Linux compiler ignores `@available(macOS 15.0, …)`, so a
 ## call to a newer standard-library API passes every Linux build and test. The standard
 ## library is compiled for those targets from the toolchain's own interfaces into fake SDKs
-## under .build-availability/ (about 2.5 minutes the first time on two cores, kept until the
-## toolchain changes; then about 5 s). Scripts/check-apple-availability.sh says how, and
-## which modules it cannot check (those that import Foundation).
+## under .build-availability/ (35 MB; 80 s the first time on two cores, 150 s with the
+## machine busy; kept until the toolchain changes, then the check takes 5 s).
+## Scripts/check-apple-availability.sh says how, and which modules it cannot check (those
+## that import Foundation).
 availability:
 	Scripts/check-apple-availability.sh
 
