@@ -31,7 +31,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // Foundation only: model, documents, validation, semantics. An iOS app can depend on it.
+        // The standard library only (not even Foundation): model, documents, validation,
+        // semantics. An iOS app can depend on it; `make availability` type-checks it for the
+        // platforms above.
         .target(name: "NavVizCore"),
         // Foundation only, no other dependency: what an app links (iOS, macOS, Linux) to
         // record its navigation as a navviz log.

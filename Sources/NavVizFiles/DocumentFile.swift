@@ -101,7 +101,7 @@ public enum DocumentFile {
     /// stops JSON at the first node past it (``DocumentReader/parseJSON(_:pictureLimit:)``).
     package static func valueTree(_ bytes: [UInt8], format: InputFormat, pictureLimit: Int? = nil) throws(DocumentError) -> JSONValueTree {
         guard format == .yaml else { return try DocumentReader.parseJSON(bytes, pictureLimit: pictureLimit) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validatingUTF8Bytes: bytes) else {
             throw .syntax(line: 1, column: 1, message: "invalid YAML: the file is not UTF-8 text")
         }
         return try YAMLReader.parse(text)

@@ -195,7 +195,7 @@ package struct SnapshotStream {
     private mutating func fieldKey() throws(Irregular) -> String {
         let raw = try value()
         guard raw.count >= 2, raw.first == UInt8(ascii: "\""), !raw.contains(UInt8(ascii: "\\")),
-              let text = String(validating: raw.dropFirst().dropLast(), as: UTF8.self) else {
+              let text = String(validatingUTF8Bytes: raw.dropFirst().dropLast()) else {
             throw Irregular(reason: "a key that is not a plain string")
         }
         return text

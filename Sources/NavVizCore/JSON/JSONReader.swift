@@ -326,7 +326,7 @@ package struct JSONReader {
     }
 
     private func utf8(_ slice: ArraySlice<UInt8>, at open: Int) throws(SyntaxError) -> String {
-        if let s = String(validating: slice, as: UTF8.self) { return s }
+        if let s = String(validatingUTF8Bytes: slice) { return s }
         throw SyntaxError(location: location(open), message: "invalid UTF-8 in a string")
     }
 

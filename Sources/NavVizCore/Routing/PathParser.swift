@@ -69,7 +69,7 @@ public enum PathParser {
             }
             bytes.append(hi << 4 | lo)
         }
-        guard let s = String(validating: bytes, as: UTF8.self) else { throw .badEscape(element: element, text: String(text)) }
+        guard let s = String(validatingUTF8Bytes: bytes) else { throw .badEscape(element: element, text: String(text)) }
         return s
     }
 

@@ -35,7 +35,7 @@ public enum UIKitPaste {
 
     /// Reads a paste: a snapshot, or a sequence of one frame per paste.
     public static func read(_ bytes: [UInt8], warnings: inout [DocumentWarning]) throws(DocumentError) -> Document {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validatingUTF8Bytes: bytes) else {
             throw .invalid([.init(line: 1, path: "", message: "a debugger paste must be UTF-8 text")])
         }
         var problems: [DocumentError.Problem] = []

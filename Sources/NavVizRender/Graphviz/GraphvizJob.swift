@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// One piece of Graphviz work for a worker process (`GraphvizPool`), and its wire format.
 ///
 /// A job travels as a length-prefixed binary message over the worker's socket, its answer
@@ -138,7 +140,7 @@ struct Wire {
 
         mutating func string() throws(Corrupt) -> String {
             let b = try blob()
-            guard let s = String(validating: b, as: UTF8.self) else { throw Corrupt() }
+            guard let s = String(validatingUTF8Bytes: b) else { throw Corrupt() }
             return s
         }
     }
