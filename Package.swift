@@ -100,6 +100,8 @@ let package = Package(
         ),
         // `make bench`: the cost of one record of a 30-node tree.
         .executableTarget(name: "navviz-recorder-bench", dependencies: ["NavVizRecorder"]),
+        // `make bench` and the live tests: an app's recorder streaming to `navviz watch`.
+        .executableTarget(name: "navviz-recorder-probe", dependencies: ["NavVizRecorder"]),
         .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles", "CGD"]),
         .testTarget(
             name: "NavVizCoreTests",

@@ -40,6 +40,9 @@ public final class NavigationRecorder: @unchecked Sendable {
         public var time: Date
         /// The log line, newline included.
         public var line: [UInt8]
+        /// The record's number: 1 for the recorder's first, then 2, 3, … (a stream names the
+        /// lines it sends by it, so none is read twice).
+        public var number: Int = 0
     }
 
     /// How many records are kept: the oldest go first.
@@ -53,6 +56,10 @@ public final class NavigationRecorder: @unchecked Sendable {
     private var next = 0
     private var output: FileHandle?
     private var outputError: Error?
+    /// Records made so far (the last one's ``Record/number``).
+    private var made = 0
+    /// Called after each record, outside the lock (a ``NavigationStream`` sending it).
+    private var listener: (@Sendable () -> Void)?
 
     /// A recorder that keeps `capacity` records, removing (or hiding) the context keys in
     /// `secretKeys`. `clock` gives each record its time.
@@ -73,9 +80,15 @@ public final class NavigationRecorder: @unchecked Sendable {
     public func record(_ tree: some NavigationRecordable, label: String? = nil) {
         let time = clock()
         let line = NavigationLine.encode(tree.navigationNode(), label: label, time: time, redaction: redaction, secret: secret)
-        let record = Record(label: label, time: time, line: line)
+        var record = Record(label: label, time: time, line: line)
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            let listener = self.listener
+            lock.unlock()
+            listener?()
+        }
+        made += 1
+        record.number = made
         if ring.count < capacity {
             ring.append(record)
         } else {
@@ -142,6 +155,21 @@ public final class NavigationRecorder: @unchecked Sendable {
             outputError = nil
             throw error
         }
+    }
+
+    /// The kept records numbered after `number`, oldest first, at most `limit` of them.
+    func records(after number: Int, limit: Int) -> [Record] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(ordered().lazy.filter { $0.number > number }.prefix(limit))
+    }
+
+    /// Sets what is called after each record (one listener: a recorder streams to one
+    /// `navviz watch`).
+    func setListener(_ listener: (@Sendable () -> Void)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.listener = listener
     }
 
     /// Forgets every kept record (a file being written keeps what it has).
