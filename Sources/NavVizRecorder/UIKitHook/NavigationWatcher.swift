@@ -5,7 +5,7 @@ import Foundation
 /// changes has settled (a deep link that dismisses a modal, switches tabs and pushes two
 /// screens is one record), and only when the tree differs from the last one recorded.
 ///
-/// This is the part of the UIKit hook (``NavigationWatcher/recordUIKitNavigation(into:debounce:)``,
+/// This is the part of the UIKit hook (`NavigationWatcher.recordUIKitNavigation(into:debounce:)`,
 /// which calls ``changed()`` from every `viewDidAppear` and `viewDidDisappear`) that does not
 /// need UIKit: it runs over ``ViewControllerNode``s, so the tests drive it with look-alikes.
 ///
