@@ -21,6 +21,8 @@ final class LogFile {
     private let capacity: Int
     /// Lines not yet written, oldest first; the first may be the unwritten rest of a line.
     private var waiting: [ArraySlice<UInt8>] = []
+    /// Whether the first waiting line is the rest of one partly written.
+    private var begun = false
     /// The first refused write's error, kept for ``NavigationRecorder/stopWriting()``.
     private(set) var firstError: LogWriteError?
     /// `write(2)`: bytes written, or -1 with `errno` set.
@@ -43,8 +45,17 @@ final class LogFile {
     /// cannot be written now.
     func append(_ line: [UInt8]) {
         if waiting.count == capacity {
-            waiting.removeFirst()
+            // The oldest whole line goes; the rest of a line already begun in the file stays,
+            // or the file would hold a cut line in its middle.
             status.lost += 1
+            if !begun {
+                waiting.removeFirst()
+            } else if waiting.count > 1 {
+                waiting.remove(at: 1)
+            } else {
+                flush()
+                return
+            }
         }
         waiting.append(line[...])
         flush()
@@ -57,8 +68,10 @@ final class LogFile {
             if written == first.count {
                 waiting.removeFirst()
                 status.written += 1
+                begun = false
             } else {
                 waiting[0] = first.dropFirst(max(0, written))
+                begun = begun || written > 0
                 break
             }
         }

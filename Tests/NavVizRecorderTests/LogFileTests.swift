@@ -111,3 +111,22 @@ struct LogFileTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
 }
+
+/// A line cut short by a refused write is never dropped when lines are lost: the file gets
+/// its rest before anything else, so no line in its middle is cut.
+struct LogFileLossTests {
+    @Test func theRestOfABegunLineIsKeptWhenLinesAreLost() throws {
+        let recorder = NavigationRecorder(capacity: 2)
+        let file = RecorderTests.temporary("begun.ndjson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let device = LogFileTests.Device()
+        try recorder.startWriting(to: file, write: device.write)
+        device.short = 10
+        for n in 1...6 { recorder.record(RecorderTests.tree(n), label: "r\(n)") }
+        #expect(recorder.writeStatus.lost == 4)
+        device.locked = false
+        recorder.flush()
+        try? recorder.stopWriting()
+        #expect(try LogFileTests.lines(file) == ["r1", "r6"])
+    }
+}

@@ -71,7 +71,7 @@ enum UIKitNavigationHook {
         installed = appear || disappear
         observer = NotificationCenter.default.addObserver(forName: UIApplication.protectedDataDidBecomeAvailableNotification,
                                                           object: nil, queue: .main) { _ in
-            MainActor.assumeIsolated { current?.recorder.flush() }
+            MainActor.assumeIsolated { UIKitNavigationHook.current?.recorder.flush() }
         }
     }
 
@@ -86,9 +86,9 @@ enum UIKitNavigationHook {
         let replacement: @convention(block) (AnyObject, Bool) -> Void = { object, animated in
             original(object, selector, animated)
             if Thread.isMainThread {
-                MainActor.assumeIsolated { current?.changed() }
+                MainActor.assumeIsolated { UIKitNavigationHook.current?.changed() }
             } else {
-                DispatchQueue.main.async { MainActor.assumeIsolated { current?.changed() } }
+                DispatchQueue.main.async { MainActor.assumeIsolated { UIKitNavigationHook.current?.changed() } }
             }
         }
         method_setImplementation(method, imp_implementationWithBlock(replacement))
