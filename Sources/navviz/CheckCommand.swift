@@ -95,7 +95,7 @@ extension NavVizCommand {
                         if let path = report.path {
                             try OutputFile.write(text, to: path, inputs: files)
                         } else {
-                            try Terminal.output(Array(text.utf8))
+                            try Terminal.output(Array(text.utf8), report.format == .json ? .json : .markup)
                         }
                     } catch let failure as NavVizError {
                         Terminal.error(failure.diagnostics)

@@ -47,7 +47,7 @@ extension NavVizCommand {
             try reporting {
                 let format = try NavViz.ImportFormat.resolve(format, output: output.path)
                 let bytes = try NavViz.import(file, format: format, input: input.options, diagnostics: Terminal.diagnostics())
-                try output.write(bytes, binary: false, inputs: [file])
+                try output.write(bytes, binary: false, inputs: [file], kind: format == .json ? .json : .text)
             }
         }
     }

@@ -43,9 +43,9 @@ struct NavVizCommand: ParsableCommand {
 
 /// navviz's version: the one place it is written.
 enum NavVizVersion {
-    static let string = "0.1.0"
+    static let string = "0.2.0"
 
-    /// What `--version` prints: `navviz 0.1.0` and `Graphviz 2.43.0` (libgvc as loaded at
+    /// What `--version` prints: `navviz 0.2.0` and `Graphviz 2.43.0` (libgvc as loaded at
     /// run time), one per line. Graphviz is asked only when `--version` is on the command
     /// line: starting it costs every other run nothing.
     static let text: String = {

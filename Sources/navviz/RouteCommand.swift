@@ -71,7 +71,7 @@ extension NavVizCommand {
                 let format = try OutputFormat.resolve(format, output: output.path)
                 let options = NavViz.RouteOptions(to: to, templates: templates, format: format, look: look.value, input: input.options)
                 let bytes = try NavViz.route(file, options: options, diagnostics: Terminal.diagnostics())
-                try output.write(bytes, binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))
+                try output.write(bytes, binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []), kind: .init(format))
             }
         }
     }

@@ -41,7 +41,7 @@ extension NavVizCommand {
             try reporting {
                 let format = try NavViz.TimelineFormat.resolve(format, output: output.path)
                 let made = try NavViz.timeline(file, format: format, settings: timeline.settings, diagnostics: Terminal.diagnostics())
-                try output.write(made.bytes, binary: false, inputs: [file])
+                try output.write(made.bytes, binary: false, inputs: [file], kind: format == .json ? .json : .text)
                 if let failure = made.failure { throw failure }
             }
         }

@@ -91,13 +91,14 @@ struct ExamplesTests {
         return String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Whether a command builds, tests, fuzzes or benchmarks navviz itself (`make …`,
-    /// `swift …`, `Scripts/…`, a fuzz target `Fuzz/.build/…`, with variables before it): not
-    /// examples of navviz.
+    /// Whether a command builds, tests, fuzzes, benchmarks or installs navviz itself (`make …`,
+    /// `swift …`, `Scripts/…`, a fuzz target `Fuzz/.build/…`, a download, a clone, a
+    /// package manager's install or a copy off a simulator or device: `curl`, `git`, `brew`,
+    /// `sudo`, `apt-get`, `cd`, `cp`, `xcrun`, with variables before it): not examples of navviz.
     static func isTooling(_ command: String) -> Bool {
         let words = command.split(separator: " ").drop { $0.contains("=") && !$0.hasPrefix("-") }
-        return words.first == "make" || words.first == "swift" || words.first?.hasPrefix("Scripts/") == true
-            || words.first?.hasPrefix("Fuzz/.build/") == true
+        return ["make", "swift", "curl", "git", "brew", "sudo", "apt-get", "cd", "cp", "xcrun"].contains(words.first ?? "")
+            || words.first?.hasPrefix("Scripts/") == true || words.first?.hasPrefix("Fuzz/.build/") == true
     }
 
     static func markdownExamples(_ file: String) throws -> [Example] {

@@ -45,7 +45,7 @@ enum Terminal {
     static func error(_ diagnostics: [Diagnostic], annotate: Bool = true) {
         guard !diagnostics.isEmpty else { return }
         let text = diagnostics.flatMap { [Style.headline($0)] + $0.notes.map(PlainText.visible) }.joined(separator: "\n") + "\n"
-        _ = FileDescriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(WorkflowGuard.guarded(Array(text.utf8), .text), to: STDERR_FILENO)
         if annotate, WorkflowCommands.enabled {
             WorkflowCommands.emit(WorkflowCommands.annotations(diagnostics.filter { $0.severity == .error }))
         }
@@ -65,12 +65,14 @@ enum Terminal {
     /// Writes a line of status (the path of what was written) to stdout; a stdout that
     /// cannot take it (a full disk) is not worth failing a finished run for.
     static func out(_ text: String) {
-        _ = FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+        _ = FileDescriptor.writeAll(WorkflowGuard.guarded(Array(text.utf8), .text), to: STDOUT_FILENO)
     }
 
-    /// Writes the requested output to stdout; a failure names `<stdout>` and why.
-    static func output(_ bytes: [UInt8]) throws {
-        guard FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) else {
+    /// Writes the requested output to stdout, escaped as `kind` on GitHub Actions when it
+    /// holds text the runner would read as a command (``WorkflowGuard``); a failure names
+    /// `<stdout>` and why.
+    static func output(_ bytes: [UInt8], _ kind: WorkflowGuard.Kind) throws {
+        guard FileDescriptor.writeAll(WorkflowGuard.guarded(bytes, kind), to: STDOUT_FILENO) else {
             throw NavVizError(.cannotWrite, file: "<stdout>", "cannot write: \(WriteError().reason)")
         }
     }
