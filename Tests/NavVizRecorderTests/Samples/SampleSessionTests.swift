@@ -89,6 +89,31 @@ struct SampleSessionTests {
                 "the \(name) session differs from Samples/\(name) (NAVVIZ_RECORD_GOLDENS=1 writes it)")
     }
 
+    /// The saved-path samples are what a NavigationPath of the sample's routes saves, read
+    /// by navviz the same (their key order is JSONEncoder's, which changes between runs).
+    @Test func savedPathsAreTheSamples() throws {
+        func imported(_ text: String) throws -> String {
+            guard case .snapshot(let tree) = try SwiftUIPath.read(Array(text.utf8)) else { return "" }
+            return DocumentEncoder.snapshot(tree)
+        }
+        func saved(_ routes: [ShopRoute]) throws -> String {
+            var path = NavigationPath()
+            for r in routes { path.append(r) }
+            let json = String(decoding: try #require(path.codableRepresentationJSON), as: UTF8.self)
+            return json.replacingOccurrences(of: "\"NavVizRecorderTests.", with: "\"App.")
+        }
+        let all: [ShopRoute] = [.category("shoes"), .product(id: 42), .reviews(productID: 42, page: 1)]
+        let restored = try String(contentsOf: PackagePaths.samples.appendingPathComponent("swiftui-restored.navigationpath.json"), encoding: .utf8)
+        #expect(try imported(restored) == imported(saved(all)))
+        let lines = try String(contentsOf: PackagePaths.samples.appendingPathComponent("swiftui-saved.paths.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let states: [[ShopRoute]] = [[], [all[0]], [all[0], all[1]], all, [all[0], all[2]], [all[0]], []]
+        #expect(lines.count == states.count)
+        for (line, routes) in zip(lines, states) {
+            #expect(try imported(line) == imported(saved(routes)))
+        }
+    }
+
     /// The library's SwiftUI adapter (compiled only where SwiftUI is) is the code compiled
     /// here against the look-alikes.
     @Test func swiftUIAdapterIsTheLibrarys() throws {
