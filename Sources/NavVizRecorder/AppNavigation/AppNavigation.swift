@@ -75,7 +75,19 @@ public indirect enum AppNavigation: NavigationRecordable, Equatable, Sendable {
     /// ``push`` (`navigationDestination(item:)`, `navigationDestination(isPresented:)`)
     /// continues the stack's chain.
     public enum PresentationStyle: String, Sendable, CaseIterable {
-        case sheet, fullScreenCover, popover, alert, confirmationDialog, push
+        /// `.sheet`.
+        case sheet
+        /// `.fullScreenCover`.
+        case fullScreenCover
+        /// `.popover`.
+        case popover
+        /// `.alert`.
+        case alert
+        /// `.confirmationDialog`.
+        case confirmationDialog
+        /// A destination pushed on the stack (`navigationDestination(item:)`,
+        /// `navigationDestination(isPresented:)`), not a modal.
+        case push
     }
 
     /// Something presented: a sheet, a cover, a popover, an alert, or a destination pushed.
