@@ -101,7 +101,8 @@ enum NavigationLine {
     static func isSecret(_ key: String, _ secret: Set<String>) -> Bool {
         let lower = key.lowercased()
         if secret.contains(lower) { return true }
-        return lower.contains(".") && lower.split(separator: ".").contains { secret.contains(String($0)) }
+        guard lower.utf8.contains(UInt8(ascii: ".")) else { return false }
+        return lower.split(separator: ".").contains { secret.contains(String($0)) }
     }
 
     private static func field(_ key: String, _ value: String, into out: inout [UInt8]) {

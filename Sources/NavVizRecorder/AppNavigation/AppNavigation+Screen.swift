@@ -50,8 +50,7 @@ extension AppNavigation {
         public init(stackElementID: AnyHashable, state: Any, session: NavigationSession? = nil,
                     context: [String: String] = [:], presenting: Presentation? = nil) {
             let name = session?.stackElementName(stackElementID) ?? String(describing: stackElementID.base)
-            let typeName = TypeName.qualified(Swift.type(of: state))
-            let owner = TypeName.labelName(typeName)
+            let (typeName, owner) = TypeName.names(Swift.type(of: state))
             let mirror = Mirror(reflecting: state)
             if mirror.displayStyle == .enum {
                 let caseName = ValueDescription.caseName(of: state, mirror)

@@ -40,8 +40,8 @@ struct ValueDescription: Equatable, Sendable {
     /// A value as JSON shows it, with its type's name (`type` nil: a typed path's element,
     /// whose type the file does not say). `isEnum` false keeps a struct with one object
     /// field from reading as an enum case (only a live value can tell).
-    init(typeName: String?, json: SavedJSON, isEnum: Bool? = nil) {
-        let name = typeName.map(TypeName.labelName)
+    init(typeName: String?, json: SavedJSON, isEnum: Bool? = nil, labelName: String? = nil) {
+        let name = labelName ?? typeName.map(TypeName.labelName)
         let fallback = name ?? "element"
         type = typeName
         switch json {
@@ -134,13 +134,12 @@ extension ValueDescription {
             }
             return
         }
-        let typeName = TypeName.qualified(Swift.type(of: value))
+        let (typeName, name) = TypeName.names(Swift.type(of: value))
         let isEnum = mirror.displayStyle == .enum
         if let encodable = value as? any Encodable, let json = Self.json(of: encodable) {
-            self.init(typeName: typeName, json: json, isEnum: isEnum)
+            self.init(typeName: typeName, json: json, isEnum: isEnum, labelName: name)
             return
         }
-        let name = TypeName.labelName(typeName)
         if let raw = value as? any RawRepresentable {
             let text = String(describing: raw.rawValue)
             self.init(id: text.isEmpty ? name : Self.clip(text), type: typeName, label: name, context: [:])

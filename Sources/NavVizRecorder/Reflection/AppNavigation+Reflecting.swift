@@ -55,8 +55,7 @@ struct StateReflection {
     /// stack of its own, the case names that stack, whose root is the feature (`Checkout`).
     private func presentation(of destination: Any, depth: Int) -> AppNavigation.Presentation? {
         guard depth < Self.maxDepth else { return nil }
-        let typeName = TypeName.qualified(type(of: destination))
-        let owner = TypeName.labelName(typeName)
+        let (typeName, owner) = TypeName.names(type(of: destination))
         let mirror = Mirror(reflecting: destination)
         let isEnum = mirror.displayStyle == .enum
         let name = isEnum ? ValueDescription.caseName(of: destination, mirror) : owner
@@ -67,8 +66,7 @@ struct StateReflection {
             let screen = AppNavigation.Screen(id: name, type: typeName, label: label, context: context)
             return AppNavigation.Presentation(style(name), container(of: feature, root: screen, depth: depth + 1))
         }
-        let featureType = TypeName.qualified(type(of: feature))
-        let featureName = TypeName.labelName(featureType)
+        let (featureType, featureName) = TypeName.names(type(of: feature))
         let root = AppNavigation.Screen(id: featureName, type: featureType, label: featureName, context: context)
         guard case .stack(var stack) = container(of: feature, root: root, depth: depth + 1) else { return nil }
         stack.id = name
