@@ -8,8 +8,8 @@
 ///   `JSONEncoder` writes it: an array of the values, bottom first.
 ///
 /// Each is a stack, `{"id": "stack", "kind": "stack", "label": "NavigationStack"}`, whose
-/// elements form a chain, the top one active; each element is a screen named by the rules of
-/// ``SavedValue``: a type navviz does not know is no error, it names the screen. A file of
+/// elements form a chain, the top one active; each element is a screen named by its value
+/// (docs/format.md's table): a type navviz does not know is no error, it names the screen. A file of
 /// several such arrays, one per line, is a sequence: one frame per line.
 public enum SwiftUIPath {
     /// Which of the two a path is.
