@@ -81,6 +81,10 @@ public enum DocumentFile {
                 document = try DocumentReader.log(bytes, strict: options.strict, warnings: &warnings)
             case .uikit:
                 document = try UIKitPaste.read(bytes, warnings: &warnings)
+            case .navigationPath:
+                document = try SwiftUIPath.read(bytes, as: .codableRepresentation)
+            case .typedPath:
+                document = try SwiftUIPath.read(bytes, as: .typed)
             case .json, .yaml:
                 document = try DocumentReader.decode(valueTree(bytes, format: format, pictureLimit: options.pictureLimit),
                                                      pictureLimit: options.pictureLimit)
@@ -92,9 +96,12 @@ public enum DocumentFile {
     }
 
     /// The format of an input: by the extension of its path where that names one, else by
-    /// its content (standard input has no name).
+    /// its content (standard input has no name). A `.json` file that holds an array is a
+    /// saved SwiftUI path (a navviz document is an object).
     public static func format(of path: String, bytes: some BidirectionalCollection<UInt8>) -> InputFormat {
-        (path == "-" ? nil : InputFormat(extensionOf: path)) ?? InputFormat.sniff(bytes)
+        let named = path == "-" ? nil : InputFormat(extensionOf: path)
+        if named == .json, let kind = SwiftUIPath.kind(of: bytes) { return InputFormat(kind) }
+        return named ?? InputFormat.sniff(bytes)
     }
 
     /// Parses JSON or YAML bytes into the value tree the decoder reads. A `pictureLimit`

@@ -7,7 +7,7 @@ extension NavVizCommand {
     struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Turn a paste of UIKit's _printHierarchy into a navviz document.",
+            abstract: "Turn a paste of UIKit's _printHierarchy, or a saved SwiftUI path, into a navviz document.",
             discussion: """
             Reads what the debugger prints for `expr -l objc -O -- [UIViewController \
             _printHierarchy]` (or `po` of it), copied from Xcode's console, a terminal or a web \
@@ -19,7 +19,13 @@ extension NavVizCommand {
             (lldb) prompts or command lines, becomes a sequence, one frame per paste. \
             docs/format.md ("UIKit pastes") says how each part is read.
 
-            Every other command reads such a paste directly; import writes it down so it can \
+            It reads what SwiftUI apps save the same way: a NavigationPath's Codable \
+            representation as JSONEncoder writes it (type name and JSON pairs, last element \
+            first) or a typed path ([Route], a TCA StackState), as a stack whose elements are \
+            a chain; several, one a line, as a sequence. docs/format.md ("SwiftUI paths") says \
+            how each element is named.
+
+            Every other command reads such a paste or path directly; import writes it down so it can \
             be edited and committed. Snapshots, sequences and logs are written back as \
             navviz documents too (a log as a sequence).
 
@@ -30,6 +36,7 @@ extension NavVizCommand {
               navviz import Samples/uikit-tabs.paste.txt
               navviz import Samples/uikit-session.pastes.txt --format yaml
               navviz import Samples/uikit-tabs.paste.txt -o app.yaml
+              navviz import Samples/swiftui-restored.navigationpath.json
             """
         )
 
