@@ -12,8 +12,11 @@ extension NavVizCommand {
             Reads what the debugger prints for `expr -l objc -O -- [UIViewController \
             _printHierarchy]` (or `po` of it), copied from Xcode's console, a terminal or a web \
             page, and prints it as a navviz snapshot: one node per view controller, its type \
-            the class name, its id the class and address, a tab bar as tabs with the selected \
-            tab active, a navigation controller as a stack whose screens are a chain, presented \
+            (what pictures show) the class name without its module, its id its place, the \
+            same in every launch (a tab bar's tabs tab0, tab1, …, any other controller its \
+            class name), its address and full class name kept in its info \
+            (--uikit-addresses names it ProductViewController@0x… instead), a tab bar as \
+            tabs with the selected tab active, a navigation controller as a stack whose screens are a chain, presented \
             controllers as modal children of their presenter, and the active path to the \
             top-most presented controller on screen. A file of several pastes, separated by \
             (lldb) prompts or command lines, becomes a sequence, one frame per paste. \
@@ -51,7 +54,7 @@ extension NavVizCommand {
         @OptionGroup var input: InputOptions
 
         func run() throws {
-            try reporting {
+            try reporting(reading: [file]) {
                 let format = try NavViz.ImportFormat.resolve(format, output: output.path)
                 let bytes = try NavViz.import(file, format: format, input: input.options, diagnostics: Terminal.diagnostics())
                 try output.write(bytes, binary: false, inputs: [file], kind: format == .json ? .json : .text)
