@@ -84,12 +84,16 @@ demo-files:
 	@echo "$(OUT)/nivelir-deeplink/index.html   (open in a browser; also animation.gif, summary.md, frames/)"
 	@$(NAVVIZ) animate Samples/portus-readme.script.json -o $(OUT)/portus-readme --gif >/dev/null
 	@echo "$(OUT)/portus-readme/index.html"
+	@$(NAVVIZ) animate Samples/swiftui-shop.session.ndjson -o $(OUT)/swiftui-shop --png >/dev/null
+	@echo "$(OUT)/swiftui-shop/index.html   (a SwiftUI app's recorded session)"
+	@$(NAVVIZ) animate Samples/tca-shop.session.ndjson -o $(OUT)/tca-shop --png >/dev/null
+	@echo "$(OUT)/tca-shop/index.html   (a TCA app's recorded session)"
 	@$(NAVVIZ) diff Samples/katana-article.before.json Samples/katana-article.after.json -o $(OUT)/katana-article.diff.png --legend
 	@$(NAVVIZ) diff Samples/katana-article.before.json Samples/katana-article.after.json --dialect katana
 	@echo "$(OUT)/katana-article.diff.png"
 	@$(NAVVIZ) route Samples/portus-example-4.route.json -o $(OUT)/portus-example-4.route.png --legend
 	@echo "$(OUT)/portus-example-4.route.png"
-	@for f in Samples/*.json Samples/*.yaml; do \
+	@for f in Samples/*.json Samples/*.yaml Samples/*.ndjson; do \
 		name=$$(basename "$$f"); name=$${name%.*}; \
 		$(NAVVIZ) render "$$f" -o "$(OUT)/samples/$$name.png" --legend || exit 1; \
 	done

@@ -9,8 +9,9 @@ import NavVizCore
 /// scenes hold only nodes and edges the window has is drawn on it as it is. A step that brings
 /// new screens grows the window: `dot` lays out the step's own scenes, and each new node is
 /// put where that layout puts it relative to its parent, which is already in the window, then
-/// moved right until it overlaps nothing (its subtree follows it); a new edge is drawn as a
-/// curve from its parent to its child. The nodes already there stay where they are. A step
+/// moved right until it overlaps nothing (its subtree follows it). The nodes already there
+/// stay where they are. (The player lays each frame out itself, keeping siblings in the
+/// window's order: a grown node comes after the siblings it is placed beside.) A step
 /// that cannot be placed this way (a new root, a window past ``maxNodes`` nodes or grown
 /// wider than ``maxWidth``) starts a new window, laid out afresh from that step alone: the
 /// player announces it, as it does an animation's window change.
@@ -98,10 +99,7 @@ struct LiveLayout {
                                    x1: max(box.x1, node.x + node.width / 2 + Self.gap), y1: max(box.y1, node.y + node.height / 2 + Self.gap))
         }
         guard box.x1 - box.x0 <= maxWidth else { return nil }
-        let paths = newEdges.compactMap { key -> PlayerWindow.Edge? in
-            guard let a = all[key.from], let b = all[key.to] else { return nil }
-            return PlayerWindow.Edge(key: key, path: Self.curve(from: a, to: b))
-        }
+        let paths = newEdges.filter { all[$0.from] != nil && all[$0.to] != nil }.map(PlayerWindow.Edge.init(key:))
         nodes = all
         edges.formUnion(paths.map(\.key))
         self.box = box
@@ -111,21 +109,5 @@ struct LiveLayout {
     /// Whether two nodes' boxes, with ``gap`` around them, overlap.
     private static func overlaps(_ a: PlayerWindow.Node, _ b: PlayerWindow.Node) -> Bool {
         abs(a.x - b.x) < (a.width + b.width) / 2 + gap && abs(a.y - b.y) < (a.height + b.height) / 2 + gap
-    }
-
-    /// An edge from the bottom of `a` to the top of `b` (or sideways when `b` is beside `a`),
-    /// as the player's path row: the SVG path, the arrowhead's base and tip, the middle.
-    static func curve(from a: PlayerWindow.Node, to b: PlayerWindow.Node) -> [JSONOutput] {
-        let below = b.y - b.height / 2 > a.y + a.height / 2
-        let start = below ? (a.x, a.y + a.height / 2) : (a.x + (b.x >= a.x ? a.width / 2 : -a.width / 2), a.y)
-        let tip = below ? (b.x, b.y - b.height / 2) : (b.x + (b.x >= a.x ? -b.width / 2 : b.width / 2), b.y)
-        let arrow = 9.0
-        let base = below ? (tip.0, tip.1 - arrow) : (tip.0 + (b.x >= a.x ? -arrow : arrow), tip.1)
-        let middle = ((start.0 + base.0) / 2, (start.1 + base.1) / 2)
-        let c1 = below ? (start.0, middle.1) : (middle.0, start.1)
-        let c2 = below ? (base.0, middle.1) : (middle.0, base.1)
-        func n(_ v: Double) -> String { PlayerModel.number(v).text }
-        let d = "M\(n(start.0)) \(n(start.1))C\(n(c1.0)) \(n(c1.1)) \(n(c2.0)) \(n(c2.1)) \(n(base.0)) \(n(base.1))"
-        return [.string(d)] + [base.0, base.1, tip.0, tip.1, middle.0, middle.1].map(PlayerModel.number)
     }
 }

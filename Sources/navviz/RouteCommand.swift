@@ -67,7 +67,7 @@ extension NavVizCommand {
         @OptionGroup var input: InputOptions
 
         func run() throws {
-            try reporting {
+            try reporting(reading: [file]) {
                 let format = try OutputFormat.resolve(format, output: output.path)
                 let options = NavViz.RouteOptions(to: to, templates: templates, format: format, look: look.value, input: input.options)
                 let bytes = try NavViz.route(file, options: options, diagnostics: Terminal.diagnostics())

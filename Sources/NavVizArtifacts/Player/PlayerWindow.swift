@@ -1,10 +1,11 @@
 @_spi(Internals) import NavVizRender
 import NavVizCore
 
-/// Where the nodes and edges of one layout window are, as the player draws them: node
-/// centres and sizes in points with y growing downwards (SVG's), edges as SVG paths with their
-/// arrowheads. Made from a ``StableLayout`` (Graphviz's `dot`, y upwards), or grown node by node
-/// by a live session.
+/// The nodes and edges of one layout window, as the player reads them: node centres and sizes
+/// in points with y growing downwards (SVG's; the player keeps siblings in the order of their
+/// x and sizes their boxes), and which nodes the edges join (the player draws its own edges).
+/// Made from a ``StableLayout`` (Graphviz's `dot`, y upwards), or grown node by node by a live
+/// session.
 package struct PlayerWindow: Sendable {
     /// A node: its scene id, centre and size.
     package struct Node: Sendable, Equatable {
@@ -15,13 +16,11 @@ package struct PlayerWindow: Sendable {
         }
     }
 
-    /// An edge: its nodes and the player's path row (``PlayerModel/path(_:)``'s form).
+    /// An edge: the nodes it joins.
     package struct Edge: Sendable {
         package var key: StableLayout.EdgeKey
-        package var path: [JSONOutput]
-        package init(key: StableLayout.EdgeKey, path: [JSONOutput]) {
+        package init(key: StableLayout.EdgeKey) {
             self.key = key
-            self.path = path
         }
     }
 
@@ -49,10 +48,7 @@ package struct PlayerWindow: Sendable {
             guard let p = layout.positions[id], let (w, h) = layout.sizes[id] else { return nil }
             return Node(id: id, x: p.x, y: -p.y, width: w, height: h)
         }
-        edges = layout.edgeKeys.compactMap { key in
-            guard let route = layout.routes[key], let path = PlayerModel.path(route) else { return nil }
-            return Edge(key: key, path: path)
-        }
+        edges = layout.edgeKeys.map(Edge.init(key:))
         let (low, high) = layout.corners
         box = Box(x0: low.x, y0: -high.y, x1: high.x, y1: -low.y)
     }

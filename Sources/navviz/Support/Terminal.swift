@@ -8,7 +8,11 @@ import NavVizShutdown
 /// its kind's status (``ExitStatus``); nothing else is printed on failure. A failure while a
 /// signal stops navviz (a worker it ended) is not reported: the interruption is
 /// (``Shutdown/waitIfStopping()``).
-func reporting(_ body: () throws -> Void) throws {
+///
+/// `inputs` are the files the command reads: when one is standard input (`-`) and that is a
+/// terminal, a note says navviz waits for a document there (``Terminal/noteWaitingForInput(_:)``).
+func reporting(reading inputs: [String] = [], _ body: () throws -> Void) throws {
+    Terminal.noteWaitingForInput(inputs)
     do {
         try body()
     } catch {
@@ -75,6 +79,15 @@ enum Terminal {
         guard FileDescriptor.writeAll(WorkflowGuard.guarded(bytes, kind), to: STDOUT_FILENO) else {
             throw NavVizError(.cannotWrite, file: "<stdout>", "cannot write: \(WriteError().reason)")
         }
+    }
+
+    /// When `inputs` read standard input (`-`) and it is a terminal, says on stderr that
+    /// navviz waits for a document there, rather than waiting silently (a command typed
+    /// without its FILE).
+    static func noteWaitingForInput(_ inputs: [String]) {
+        guard inputs.contains("-"), isatty(STDIN_FILENO) != 0 else { return }
+        diagnostic(Diagnostic(.note, file: Diagnostic.stdinName,
+                              "waiting for a document on standard input (the terminal): paste it and press Ctrl-D, or press Ctrl-C and name a FILE (navviz help describes each command)"))
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

@@ -83,7 +83,7 @@ final class ActionScriptTests {
         let r = try step("run", ["NAVVIZ_COMMAND": "animate", "NAVVIZ_FILES": "Nav/*.json", "NAVVIZ_OUTPUT": "anim", "NAVVIZ_ARGS": "--delay 500"])
         #expect(r.status == 0, "\(r.stderr)")
         let out = workspace.appendingPathComponent("anim").path
-        #expect(r.stdout == "\(out)/inbox/index.html\n\(out)/settings/index.html\n")
+        #expect(r.stdout == ["inbox", "settings"].map { "\(out)/\($0)/index.html\n\(out)/\($0)/summary.md\n\(out)/\($0)/frames/\n" }.joined())
         #expect(try outputs() == ["status": "0", "output": out])
         #expect(try String(contentsOfFile: out + "/inbox/index.html", encoding: .utf8).contains("500"))
         let summary = try String(contentsOf: summaryFile, encoding: .utf8)

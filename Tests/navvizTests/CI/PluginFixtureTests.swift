@@ -100,7 +100,7 @@ struct PluginFixtureTests {
 
         let animate = try Self.plugin(["animate", "Nav/inbox.json", "-o", "navviz-inbox"])
         #expect(animate.status == 0, "\(animate.stdout)\(animate.stderr)")
-        #expect(animate.stdout.hasSuffix("navviz-inbox/index.html\n"))
+        #expect(animate.stdout.hasSuffix("navviz-inbox/index.html\nnavviz-inbox/summary.md\nnavviz-inbox/frames/\n"), "\(animate.stdout)")
         #expect(FileManager.default.fileExists(atPath: Self.package.appendingPathComponent("navviz-inbox/frames/0003.svg").path))
 
         // The app changed: Settings now opens on top of Mail instead of switching tabs.
