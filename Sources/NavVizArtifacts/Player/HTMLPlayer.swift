@@ -55,15 +55,31 @@ package enum HTMLPlayer {
         try sink(Array("</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 
-    /// The page starts in the frames' theme when it is dark (the ◐ button switches).
-    static func head(title: String, dark: Bool) -> String {
+    /// The player's page for a live session (`navviz watch`): no rows yet, `live` (a script
+    /// that receives them and appends them through `window.navvizPlayer`), and a
+    /// Content-Security-Policy that lets the page open a WebSocket to the server that served it
+    /// and nothing else.
+    package static func livePage(title: String, theme: Theme, live: String) -> String {
+        let empty = JSONOutput.object([
+            ("title", .string(title)), ("delay", .int(1200)), ("background", .string(theme.background)), ("windows", .array([])),
+            ("texts", .array([])), ("nodeStyles", .array([])), ("edgeStyles", .array([])), ("frames", .array([])),
+        ], .compact).text
+        return head(title: title, dark: theme == .dark, connect: true) + body(title: title, count: 0)
+            + "<script type=\"application/json\" id=\"navviz-data\">" + String(decoding: scriptSafe(empty), as: UTF8.self) + "</script>\n"
+            + "<script>\n\(script)\n</script>\n<script>\n\(live)\n</script>\n</body>\n</html>\n"
+    }
+
+    /// The page starts in the frames' theme when it is dark (the ◐ button switches). With
+    /// `connect`, the page may open connections to the server it came from (a live page's
+    /// WebSocket); a bundle's page connects nowhere.
+    static func head(title: String, dark: Bool, connect: Bool = false) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"\(dark ? " class=\"dark\"" : "")>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\(connect ? "; connect-src 'self'" : "")">
         <title>\(MarkupText.content(title)) · navviz</title>
         <style>
         :root { --bg: #ffffff; --fg: #1f2328; --muted: #656d76; --panel: #f6f8fa; --line: #d0d7de; --accent: #0969da; --hl: #bf8700; --bad: #cf222e; }
@@ -234,6 +250,8 @@ package enum HTMLPlayer {
           if (v < 0) { s.es[-v - 1] = -1; i += 1; } else { s.es[v] = e[i + 1]; i += 2; }
         }
       }
+      // A live window grows (new screens): a state made before is widened to its nodes and edges.
+      function widen(a, n) { if (a.length >= n) { return a; } var b = new Int32Array(n).fill(-1); b.set(a); return b; }
       function stateAt(k) {
         var w = frames[k].w;
         if (stateWindow !== w || state.at > k) {
@@ -242,6 +260,8 @@ package enum HTMLPlayer {
           state = best ? copy(best) : emptyState(w);
           stateWindow = w;
         }
+        var nn = windows[w].nodes.length, ne = windows[w].edges.length;
+        if (state.nt.length < nn || state.es.length < ne) { state.nt = widen(state.nt, nn); state.ns = widen(state.ns, nn); state.es = widen(state.es, ne); }
         for (var j = state.at + 1; j <= k; j++) {
           apply(state, frames[j]);
           state.at = j;
@@ -488,7 +508,12 @@ package enum HTMLPlayer {
         return t;
       }
       function useWindow(w) {
-        if (drawnWindow === w) { return; }
+        if (drawnWindow === w) {
+          var n = windows[w].nodes.length, e = windows[w].edges.length;
+          if (shownNT.length < n) { shownNT = widen(shownNT, n); shownNS = widen(shownNS, n); nodeEls.length = n; }
+          if (shownES.length < e) { shownES = widen(shownES, e); edgeEls.length = e; }
+          return;
+        }
         drawnWindow = w;
         edgeLayer.replaceChildren(); nodeLayer.replaceChildren(); boxLayer.replaceChildren(); markLayer.replaceChildren();
         nodeEls = new Array(windows[w].nodes.length); edgeEls = new Array(windows[w].edges.length);
@@ -673,7 +698,7 @@ package enum HTMLPlayer {
 
       // The step list: only the rows in view exist (a session may have 10,000 steps).
       var stepsBox = document.getElementById("steps"), stepsInner = document.getElementById("steps-inner"), ROW = 22;
-      var filtered = steps.map(function (_, i) { return i; }), query = "", matched = 0;
+      var filtered = steps.map(function (_, i) { return i; }), query = "", matched = stepTotal();
       var listView = { top: 0, height: stepsBox.clientHeight || 300 };
       function renderRows() {
         var top = listView.top, height = listView.height;
@@ -963,7 +988,26 @@ package enum HTMLPlayer {
         return isNaN(n) ? 0 : n - 1;
       }
       window.addEventListener("hashchange", function () { if (fromHash() !== index) { show(fromHash()); } });
-      show(fromHash(), true);
+      // A live page appends rows to `data` and calls appended(from): the steps, the list and the
+      // slider take them in; the frame shown stays until the page shows another.
+      function appended(from) {
+        var had = steps.length;
+        addFrames(from);
+        for (var i = had; i < steps.length; i++) {
+          var st = steps[i];
+          if (!query || st.label.toLowerCase().indexOf(query) >= 0 || st.number === query || (query === "failed" && st.failed)) {
+            filtered.push(i);
+            if (st.number !== "start") { matched += 1; }
+          }
+        }
+        slider.max = String(Math.max(1, count()));
+        if (index >= 0) { counter.textContent = "frame " + (index + 1) + " of " + count(); }
+        renderRows();
+      }
+      if (count() > 0) { show(fromHash(), true); } else {
+        document.getElementById("empty").textContent = "waiting for the first state…";
+        document.getElementById("empty").classList.add("shown");
+      }
       document.body.dataset.firstPaintMs = String(Math.round(performance.now() - started));
 
       // ---- What the view shows, measured: each shown node's label, its size on screen (CSS px)
@@ -983,7 +1027,8 @@ package enum HTMLPlayer {
         }
         return { frame: index + 1, view: current.lay.level, nodes: sc.total, shown: current.lay.count, crumbs: crumbs.querySelectorAll(".crumb").length, labels: out };
       }
-      window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames };
+      window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames, appended: appended,
+                              data: data, index: function () { return index; }, play: play };
 
       // ?walk: every frame shown at once and measured, with Fit and again with Focus; what it
       // found is left on <body> (data-walk-…, and data-walk-focus-… for the second pass).
