@@ -14,13 +14,16 @@ import NavVizCore
 /// overlaps nothing; its width is estimated from its label (DejaVu Sans at the diagrams' sizes:
 /// the window's own widths are Graphviz's). The nodes already there stay where they are. A
 /// step that cannot be placed this way (a new root, a window past ``maxNodes`` nodes or grown
-/// wider than ``maxWidth``) starts a new window, laid out afresh by `dot` from that step alone:
+/// wider than ``maxWidth``: rare) starts a new window, laid out afresh by `dot` from that step alone:
 /// the player announces it, as it does an animation's window change.
 struct LiveLayout {
-    /// The most nodes a window holds (as an animation's windows).
-    var maxNodes = 200
+    /// The most nodes a window holds. An animation's windows hold 200, which Graphviz lays
+    /// out at once; a live window grows without Graphviz, and the page's cost of a frame grows
+    /// with its window's nodes, so a live window may hold more before a new one (and a wait for
+    /// `dot`) is needed.
+    var maxNodes = 1_500
     /// The widest a window may grow, in points, before a new one starts.
-    var maxWidth = 6_000.0
+    var maxWidth = 100_000.0
     /// Space kept between a placed node and its neighbours, in points.
     static let gap = 18.0
     /// From a node's centre to its child's, when the window has no parent-child pair to measure.

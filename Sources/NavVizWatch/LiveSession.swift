@@ -59,6 +59,8 @@ package final class LiveSession: @unchecked Sendable {
     package var logPath: String { directory.appendingPathComponent("session.ndjson").path }
 
     private let queue = DispatchQueue(label: "navviz.watch.session")
+    /// Set by ``close()``: lines still waiting on the queue are dropped.
+    private let closed = Flag()
     private var stepper: SequenceStepper
     private var layout = LiveLayout()
     private var player = PlayerModel()
@@ -88,8 +90,9 @@ package final class LiveSession: @unchecked Sendable {
         keep([LiveMessage.hello(options)])
     }
 
-    /// Removes the session's directory.
+    /// Stops reading (lines still waiting are dropped) and removes the session's directory.
     package func close() {
+        closed.set()
         queue.sync {
             try? history.close()
             try? log.close()
@@ -163,6 +166,7 @@ package final class LiveSession: @unchecked Sendable {
     // MARK: On the queue
 
     private func read(_ lines: [String], from source: Source) {
+        guard !closed.isSet else { return }
         var out: [String] = []
         for line in lines {
             let number = lineNumbers[source.name, default: 0] + 1

@@ -16,13 +16,6 @@ struct MessageSizeLimit: WSHandler {
 
     private struct TooLarge: Error {}
 
-    private final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
-    }
-
     func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         let tooLarge = Flag()
         let maxBytes = self.maxBytes

@@ -60,14 +60,14 @@ struct App {
     mutating func step() -> String {
         switch next(10) {
         case 0...3:
+            // Stacks stay under nine screens and modals under three, as an app's do.
+            if modals.isEmpty ? tabs[selected].count >= 9 : modals.count >= 3 { return pop() }
             item += 1
             let screen = ["product", "chat", "profile", "settings"][next(4)]
             if !modals.isEmpty { modals.append("\(screen)Sheet") } else { tabs[selected].append(screen) }
             return "push \(screen)"
         case 4...5:
-            if !modals.isEmpty { modals.removeLast(); return "dismiss" }
-            if tabs[selected].count > 1 { tabs[selected].removeLast(); return "pop" }
-            return step()
+            return pop()
         case 6...7:
             selected = next(4)
             return "select tab \(selected)"
@@ -76,6 +76,14 @@ struct App {
             modals.append(["compose", "filters", "share"][next(3)])
             return "present \(modals.last!)"
         }
+    }
+
+    /// Dismisses the top modal, else pops the selected stack, else selects another tab.
+    mutating func pop() -> String {
+        if !modals.isEmpty { modals.removeLast(); return "dismiss" }
+        if tabs[selected].count > 1 { tabs[selected].removeLast(); return "pop" }
+        selected = (selected + 1) % 4
+        return "select tab \(selected)"
     }
 
     var tree: NavigationNode {
