@@ -207,6 +207,11 @@ async def scenario_long(args, browser, figures, failures):
             figures[f"long_{n}_navviz_rss_mb"] = round(watch.rss_mb(), 1)
             figures[f"long_{n}_page_heap_mb"] = round(heap, 1)
         recorder.wait()
+        shown = (await live_stats(page))["states"]
+        if shown != args.long:
+            failures.append(f"long: {shown} of {args.long} states shown")
+        # Jumps across the whole session: most land on frames the page let go, which come back
+        # from the server (GET /frames).
         jumps = await page.eval(f"{LIVE}.jumpTimes(20)")
         figures["long_steps"] = args.long
         figures["long_jump_max_ms"] = max(jumps)

@@ -20,7 +20,10 @@ enum LivePage {
     ///   answers (a restarted `navviz watch` sends its session from the start);
     /// - `window.navvizLive.stats()` says what arrived and what was painted when: for each state,
     ///   the time from its record (the log line's `time`) to the first paint that showed it or a
-    ///   later state (the live tests and `make bench` read it).
+    ///   later state (the live tests and `make bench` read it);
+    /// - it keeps the rows of its latest 10,000 frames, and brings older ones back from the
+    ///   server in blocks of 256 when they are shown (a checkpoint every 256 frames, so a frame
+    ///   let go is at most one or two blocks away), so its memory stays flat.
     static let script = """
     (function () {
       "use strict";
@@ -128,12 +131,47 @@ enum LivePage {
         text.split("\\n").forEach(take);
         if (player.count() > n) {
           player.appended(n);
+          release();
           if (n === 0) { setFollowing(true); }
           if (following && !drawScheduled) { drawScheduled = true; requestAnimationFrame(draw); }
         }
         received += 1;
         if (!banner) { say(states.size + " states"); }
       }
+
+      // A long session: the page keeps the rows of its latest KEEP frames and lets older ones
+      // go, so its memory stays flat however long the session runs; showing an older frame brings
+      // its block of BLOCK rows back from the server (`GET /frames`), keeping the last few blocks.
+      var KEEP = 10000, BLOCK = 256, released = 0, blocks = [];
+      var token = new URLSearchParams(location.search).get("token");
+      function release() {
+        var upTo = player.count() - KEEP;
+        if (upTo <= released) { return; }
+        // Checkpoints first, so a frame let go is at most BLOCK frames' replay away.
+        player.stateAt(upTo);
+        for (var k = released; k < upTo; k++) {
+          if (!blocks.some(function (b) { return k >= b && k < b + BLOCK; })) { data.frames[k] = undefined; }
+        }
+        released = upTo;
+        player.prune(upTo);
+      }
+      player.setSource(function (k) {
+        var from = k - k % BLOCK, to = Math.min(from + BLOCK, released), request = new XMLHttpRequest();
+        request.open("GET", "/frames?from=" + from + "&to=" + to + (token ? "&token=" + encodeURIComponent(token) : ""), false);
+        request.send();
+        if (request.status !== 200) { return undefined; }
+        request.responseText.split("\\n").forEach(function (line) {
+          if (line) { var m = JSON.parse(line); data.frames[m.n] = m.row; }
+        });
+        blocks.push(from);
+        if (blocks.length > 8) {
+          var old = blocks.shift();
+          for (var j = old; j < old + BLOCK && j < released; j++) {
+            if (!blocks.some(function (b) { return j >= b && j < b + BLOCK; })) { data.frames[j] = undefined; }
+          }
+        }
+        return data.frames[k];
+      });
 
       var socket = null, attempts = 0, opened = false;
       function connect() {

@@ -72,6 +72,10 @@ package final class LiveSession: @unchecked Sendable {
     private(set) var stateCount = 0
     private(set) var frameCount = 0
     private(set) var messageCount = 0
+    private let countsLock = NSLock()
+    private var publishedCounts = (states: 0, frames: 0, messages: 0)
+    /// Where each frame's message is in the history file (offset, length), by frame number.
+    private var frameIndex: [(offset: UInt64, length: UInt32)] = []
     /// Lines read from each source, to number them in messages.
     private var lineNumbers: [String: Int] = [:]
 
@@ -101,9 +105,23 @@ package final class LiveSession: @unchecked Sendable {
     }
 
     /// Reads `lines` from `source` (each one snapshot, as a navviz log line), in order, after
-    /// every line given before.
+    /// every line given before, and returns when they are read: a source never gets ahead of
+    /// the session, so lines arriving faster than they can be drawn wait in their source (a
+    /// recorder's ring buffer, the log file) and navviz's memory stays flat. Called from a
+    /// source's own thread (a followed file, standard input), never from the session's queue.
     package func ingest(_ lines: [String], from source: Source) {
-        queue.async { self.read(lines, from: source) }
+        queue.sync { self.read(lines, from: source) }
+    }
+
+    /// ``ingest(_:from:)`` for a request handler: suspends, without holding a thread, until the
+    /// lines are read (a recorder's next batch waits for this one).
+    package func ingest(_ lines: [String], from source: Source) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async {
+                self.read(lines, from: source)
+                done.resume()
+            }
+        }
     }
 
     /// Waits until every line given so far is read (tests; saving).
@@ -125,9 +143,12 @@ package final class LiveSession: @unchecked Sendable {
         queue.async { self.subscribers[subscription.id] = nil }
     }
 
-    /// What the session holds: states, frames, messages.
+    /// What the session holds: states, frames, messages (as of the last batch read; answered
+    /// at once, even while a batch is being read).
     package var counts: (states: Int, frames: Int, messages: Int) {
-        queue.sync { (stateCount, frameCount, messageCount) }
+        countsLock.lock()
+        defer { countsLock.unlock() }
+        return publishedCounts
     }
 
     /// Writes the session so far as the bundle `navviz animate` writes, into a new directory
@@ -219,10 +240,30 @@ package final class LiveSession: @unchecked Sendable {
     /// Appends messages to the history and hands them to every subscriber.
     private func keep(_ messages: [String]) {
         guard !messages.isEmpty else { return }
-        history.seekToEndOfFile()
+        var offset = history.seekToEndOfFile()
+        for m in messages {
+            let length = UInt64(m.utf8.count + 1)
+            if m.hasPrefix(#"{"k":"frame""#) { frameIndex.append((offset, UInt32(length))) }
+            offset += length
+        }
         history.write(Data(messages.map { $0 + "\n" }.joined().utf8))
         messageCount += messages.count
+        countsLock.lock()
+        publishedCounts = (stateCount, frameCount, messageCount)
+        countsLock.unlock()
         for deliver in subscribers.values { deliver(messages) }
+    }
+
+    /// The frame messages `range` (by frame number) as kept, for a page that let their rows go.
+    package func frames(_ range: Range<Int>) -> [String] {
+        queue.sync {
+            let range = range.clamped(to: 0..<frameIndex.count)
+            guard let first = range.first, let last = range.last else { return [] }
+            let start = frameIndex[first].offset, end = frameIndex[last].offset + UInt64(frameIndex[last].length)
+            history.seek(toFileOffset: start)
+            let data = history.readData(ofLength: Int(end - start))
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(#"{"k":"frame""#) }.map(String.init)
+        }
     }
 
     /// Every message kept so far.

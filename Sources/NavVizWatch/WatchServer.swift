@@ -14,6 +14,7 @@ import NavVizCore
 /// | `POST /record` | a recorder's lines (NDJSON, one snapshot a line), numbered from `X-NavViz-First-Line` in the session `X-NavViz-Session`; answers `{"last": N}` |
 /// | `POST /save` | saves the session as an animation bundle; answers `{"path": …}` |
 /// | `GET /session.ndjson` | the session's log |
+/// | `GET /frames?from=A&to=B` | frames A to B−1's messages (at most 4,096), for a page that let their rows go |
 /// | `GET /health` | `ok` and the counts |
 ///
 /// Every request passes ``Access`` first. Bodies are capped (``maxBody``); a batch that is not
@@ -103,6 +104,15 @@ package final class WatchServer: Sendable {
             let data = FileManager.default.contents(atPath: self.session.logPath) ?? Data()
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: data)
         })
+        await server.appendRoute("GET /frames", to: Guarded(self) { request in
+            let from = request.query.first { $0.name == "from" }.flatMap { Int($0.value) } ?? 0
+            let to = request.query.first { $0.name == "to" }.flatMap { Int($0.value) } ?? from
+            guard from >= 0, to >= from, to - from <= 4_096 else {
+                return Self.json(.badRequest, #"{"error":"from and to name at most 4,096 frames"}"#)
+            }
+            let lines = self.session.frames(from..<to)
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: Data(lines.joined(separator: "\n").utf8))
+        })
         await server.appendRoute("GET /record", to: Guarded(self) { request in
             guard let id = Self.recorderSession(request) else { return Self.json(.badRequest, #"{"error":"X-NavViz-Session is missing"}"#) }
             return Self.json(.ok, #"{"last":\#(await self.ledger.lastLine(of: id))}"#)
@@ -138,7 +148,7 @@ package final class WatchServer: Sendable {
         if lines.last == "" { lines.removeLast() }
         let accepted = await ledger.accept(count: lines.count, first: first, session: id)
         if !accepted.new.isEmpty {
-            session.ingest(Array(lines[accepted.new]), from: .recorder(String(id.prefix(8))))
+            await session.ingest(Array(lines[accepted.new]), from: .recorder(String(id.prefix(8))))
         }
         return Self.json(.ok, #"{"last":\#(accepted.last),"gap":\#(accepted.gap)}"#)
     }

@@ -57,6 +57,26 @@ import _NavVizTestSupport
         }
     }
 
+    /// A page that let old rows go gets them back as they were sent: `frames(_:)` reads each
+    /// frame's message from the history by its number, whatever else was kept between them.
+    @Test func framesLetGoComeBackAsSent() throws {
+        var lines = Self.lines(40)
+        lines.insert("{not json", at: 7)
+        let (session, messages) = try Self.messages(lines)
+        defer { session.close() }
+        let sent = messages.filter { $0["k"] as? String == "frame" }
+        #expect(sent.count == session.counts.frames)
+        let back = try session.frames(5..<30).map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(back.map { $0["n"] as? Int } == (5..<30).map { $0 })
+        for m in back {
+            let n = try #require(m["n"] as? Int)
+            #expect(NSDictionary(dictionary: m).isEqual(to: sent[n]))
+        }
+        // Beyond the end: what there is; an empty range: nothing.
+        #expect(session.frames((sent.count - 2)..<(sent.count + 10)).count == 2)
+        #expect(session.frames(3..<3).isEmpty)
+    }
+
     @Test func aBadLineIsAProblemAndTheSessionGoesOn() throws {
         var lines = Self.lines(3)
         lines.insert(#"{"navviz": 1, "tree": {"id": 7}}"#, at: 2)

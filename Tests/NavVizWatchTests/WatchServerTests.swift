@@ -90,6 +90,12 @@ import _NavVizTestSupport
         #expect(session.counts.states == 1)
         let (health, counts) = try await Self.send(URLRequest(url: url.appendingPathComponent("health")))
         #expect(health == 200 && counts.contains(#""states":1"#))
+        // Frames by number: at most 4,096 at once, never a negative or reversed range.
+        for query in ["from=-1&to=2", "from=5&to=2", "from=0&to=5000"] {
+            #expect(try await Self.send(URLRequest(url: URL(string: url.absoluteString + "frames?" + query)!)).0 == 400, "\(query)")
+        }
+        let (frames, rows) = try await Self.send(URLRequest(url: URL(string: url.absoluteString + "frames?from=0&to=10")!))
+        #expect(frames == 200 && rows.split(separator: "\n").count == session.counts.frames && rows.hasPrefix(#"{"k":"frame""#))
         await server.stop()
     }
 
@@ -100,8 +106,7 @@ import _NavVizTestSupport
         save.httpMethod = "POST"
         let (empty, refusal) = try await Self.send(save)
         #expect(empty == 409 && refusal.contains("nothing to save yet"))
-        session.ingest(SessionLog.ndjson(transitions: 5).split(separator: "\n").map(String.init), from: .standardInput)
-        session.drain()
+        await session.ingest(SessionLog.ndjson(transitions: 5).split(separator: "\n").map(String.init), from: .standardInput)
         let (status, body) = try await Self.send(save)
         #expect(status == 200, "\(body)")
         let path = try #require((try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])?["path"])

@@ -161,7 +161,7 @@ struct FirstHourTests {
     @Test func readmeSynopsisIsComplete() throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         let shared = ["--input-format", "--strict", "--uikit-addresses", "--version", "--help"]
-        for command in ["render", "validate", "diff", "route", "timeline", "animate", "check", "import"] {
+        for command in ["render", "validate", "diff", "route", "timeline", "animate", "check", "import", "watch"] {
             let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("navviz \(command) ") }, "no synopsis line for \(command)")
             let help = try NavVizBinary.shared(["help", command]).stdout
             let options = Set(help.split(separator: "\n").compactMap { row -> String? in

@@ -225,6 +225,10 @@ package enum HTMLPlayer {
       }
       var afterStart = 0;
       addFrames(0);
+      // A frame's row. A live page keeps only its latest rows and gives `source`, which brings
+      // back (from the server) a row it let go.
+      var source = null;
+      function frame(k) { var f = frames[k]; return f !== undefined || !source ? f : source(k); }
       function count() { return frames.length; }
       // Steps after the start: each transition, and a failure (the step that could not run).
       function stepTotal() { return afterStart; }
@@ -253,7 +257,7 @@ package enum HTMLPlayer {
       // A live window grows (new screens): a state made before is widened to its nodes and edges.
       function widen(a, n) { if (a.length >= n) { return a; } var b = new Int32Array(n).fill(-1); b.set(a); return b; }
       function stateAt(k) {
-        var w = frames[k].w;
+        var w = frame(k).w;
         if (stateWindow !== w || state.at > k) {
           var best = null, list = checkpoints[w];
           for (var c = 0; c < list.length; c++) { if (list[c].at <= k && (!best || list[c].at > best.at)) { best = list[c]; } }
@@ -263,7 +267,7 @@ package enum HTMLPlayer {
         var nn = windows[w].nodes.length, ne = windows[w].edges.length;
         if (state.nt.length < nn || state.es.length < ne) { state.nt = widen(state.nt, nn); state.ns = widen(state.ns, nn); state.es = widen(state.es, ne); }
         for (var j = state.at + 1; j <= k; j++) {
-          apply(state, frames[j]);
+          apply(state, frame(j));
           state.at = j;
           if ((j - starts[w]) % CHECKPOINT === CHECKPOINT - 1 && !checkpoints[w].some(function (c) { return c.at === j; })) { checkpoints[w].push(copy(state)); }
         }
@@ -275,7 +279,7 @@ package enum HTMLPlayer {
       // badges, added or removed) and the visible screen, with the path from the root to each.
       var CHANGED = / (removed|added|moved|recreated|context-changed) /;
       function sceneOf(k) {
-        var f = frames[k], s = stateAt(k), win = windows[f.w], n = win.nodes.length, i;
+        var f = frame(k), s = stateAt(k), win = windows[f.w], n = win.nodes.length, i;
         var present = new Uint8Array(n), parent = new Int32Array(n).fill(-1);
         var changed = new Uint8Array(n), need = new Uint8Array(n), visible = [], total = 0;
         for (i = 0; i < n; i++) { if (s.ns[i] >= 0) { present[i] = 1; total += 1; } }
@@ -758,6 +762,8 @@ package enum HTMLPlayer {
         var present = [], changed = [], was = -1, wasNT = -1, wasNS = -1, inWindow = -1;
         for (var k = 0; k < count(); k++) {
           var f = frames[k];
+          // A live page's rows it let go are left out (their steps are not listed).
+          if (f === undefined) { inWindow = -1; continue; }
           if (f.w !== inWindow) { inWindow = f.w; was = -1; wasNT = -1; wasNS = -1; }
           var j = windowIndex(f.w, id), now = was, nt = wasNT, ns = wasNS, d = f.d, x = 0;
           if (j >= 0) {
@@ -1027,8 +1033,16 @@ package enum HTMLPlayer {
         }
         return { frame: index + 1, view: current.lay.level, nodes: sc.total, shown: current.lay.count, crumbs: crumbs.querySelectorAll(".crumb").length, labels: out };
       }
+      // Keeps, of the frames before `before`, one checkpoint in two (a live page that let
+      // their rows go replays at most 256 of them to show one).
+      function prune(before) {
+        checkpoints.forEach(function (list, w) {
+          checkpoints[w] = list.filter(function (c) { return c.at >= before || ((c.at - starts[w]) >> 7) % 2 === 1; });
+        });
+      }
       window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames, appended: appended,
-                              data: data, index: function () { return index; }, play: play };
+                              data: data, index: function () { return index; }, play: play, stateAt: stateAt, prune: prune,
+                              setSource: function (f) { source = f; } };
 
       // ?walk: every frame shown at once and measured, with Fit and again with Focus; what it
       // found is left on <body> (data-walk-…, and data-walk-focus-… for the second pass).
