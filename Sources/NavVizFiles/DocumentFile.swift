@@ -79,8 +79,9 @@ public enum DocumentFile {
     /// in messages. What ``load(_:options:)`` does once it has the bytes.
     public static func load(bytes: [UInt8], name: String, format: InputFormat, options: Options = Options()) throws(LoadError) -> Loaded {
         do throws(DocumentError) {
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                // Whatever the format, an empty input is no document (a pipe that gave nothing).
+            if format != .navigationPath, format != .typedPath, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                // An empty input is no document (a pipe that gave nothing); a saved SwiftUI
+                // path's reader says what it expected itself.
                 let what = name == stdinName ? "standard input" : "the file"
                 throw DocumentError.invalid([.init(path: "", message: "\(what) is empty: expected a navviz document (JSON or YAML), a log (one snapshot a line) or a UIKit paste from the debugger")])
             }

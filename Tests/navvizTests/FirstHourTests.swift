@@ -160,9 +160,11 @@ struct FirstHourTests {
     /// command shares are named once, below it).
     @Test func readmeSynopsisIsComplete() throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let commands = try #require(readme.range(of: "\n## Commands\n"), "README has no Commands section")
+        let synopsis = readme[commands.upperBound...].split(separator: "\n")
         let shared = ["--input-format", "--strict", "--uikit-addresses", "--version", "--help"]
         for command in ["render", "validate", "diff", "route", "timeline", "animate", "check", "import", "watch"] {
-            let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("navviz \(command) ") }, "no synopsis line for \(command)")
+            let line = try #require(synopsis.first { $0.hasPrefix("navviz \(command) ") }, "no synopsis line for \(command)")
             let help = try NavVizBinary.shared(["help", command]).stdout
             let options = Set(help.split(separator: "\n").compactMap { row -> String? in
                 let text = row.drop { $0 == " " }

@@ -29,7 +29,7 @@ struct SwiftUIPathTests {
             └─ String?value=hello "String" Swift.String ●
                └─ Int?value=42 "Int" Swift.Int ●
                   └─ Bool?value=true "Bool" Swift.Bool ●
-                     └─ User?id=42&name=Blob "User" User (screen) ●
+                     └─ User?id=42&name=Blob "User" (screen) ●
 
             """)
     }
