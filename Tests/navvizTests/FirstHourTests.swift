@@ -145,7 +145,7 @@ struct FirstHourTests {
         let r = try NavVizBinary.run(arguments)
         #expect(r.status == 64)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == first + "  commands: render, validate, diff, route, timeline, animate, check, import (navviz help COMMAND describes one)\n")
+        #expect(r.stderr == first + "  commands: render, validate, diff, route, timeline, animate, check, import, watch (navviz help COMMAND describes one)\n")
     }
 
     @Test func helpOfACommandStillWorks() throws {
