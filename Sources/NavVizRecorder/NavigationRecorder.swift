@@ -198,10 +198,17 @@ public final class NavigationRecorder: @unchecked Sendable {
     }
 
     /// The kept records numbered after `number`, oldest first, at most `limit` of them.
+    /// Records are numbered one after another in the ring, so the first wanted is found by
+    /// its number and only `limit` records are copied (a stream asks after every batch: copying
+    /// the whole ring each time cost the app's process half a core with 100,000 kept).
     func records(after number: Int, limit: Int) -> [Record] {
         lock.lock()
         defer { lock.unlock() }
-        return Array(ordered().lazy.filter { $0.number > number }.prefix(limit))
+        guard !ring.isEmpty, limit > 0 else { return [] }
+        let oldest = ring.count < capacity ? 0 : next
+        let skip = max(0, number - ring[oldest].number + 1)
+        guard skip < ring.count else { return [] }
+        return (0..<min(limit, ring.count - skip)).map { ring[(oldest + skip + $0) % ring.count] }
     }
 
     /// Sets what is called after each record (one listener: a recorder streams to one
