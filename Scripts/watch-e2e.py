@@ -201,7 +201,7 @@ async def scenario_long(args, browser, figures, failures):
         checkpoints = [args.long // 10, args.long]
         recorder = probe(args.probe, watch.url, args.long, 0, linger=600, capacity=max(500, args.long))
         for n in checkpoints:
-            await until(lambda: _shown(page, n), 900, interval=0.5)
+            await until(lambda: _shown(page, n), max(900, args.long // 20), interval=0.5)
             await page.call("HeapProfiler.collectGarbage")
             heap = (await page.call("Runtime.getHeapUsage"))["usedSize"] / 1e6
             figures[f"long_{n}_navviz_rss_mb"] = round(watch.rss_mb(), 1)
