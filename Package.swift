@@ -150,6 +150,6 @@ let package = Package(
         // NavVizArtifactsTests.
         .testTarget(name: "navvizTests", dependencies: ["navviz", "_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizArtifacts"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
-        .testTarget(name: "NavVizWatchTests", dependencies: ["NavVizWatch", "NavVizRecorder", "NavVizArtifacts", "NavVizCore", "_NavVizTestSupport"]),
+        .testTarget(name: "NavVizWatchTests", dependencies: ["NavVizWatch", "NavVizRecorder", "NavVizArtifacts", "NavVizCore", "NavVizShutdown", "_NavVizTestSupport"]),
     ]
 )

@@ -3,6 +3,7 @@ import Foundation
 import NavVizArtifacts
 import NavVizCore
 import NavVizRender
+import NavVizShutdown
 import NavVizWatch
 
 extension NavVizCommand {
@@ -91,24 +92,13 @@ extension NavVizCommand {
                             }
                         }
                     } catch {
-                        failure.value = error
+                        failure.withLock { $0 = error }
                     }
                     done.signal()
                 }
                 done.wait()
-                if let error = failure.value { throw error }
+                if let error = failure.withLock({ $0 }) { throw error }
             }
         }
-    }
-}
-
-/// A value shared between the command and its task.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NavVizArtifacts
 import NavVizCore
+import NavVizShutdown
 import Testing
 @testable import NavVizWatch
 import _NavVizTestSupport
@@ -15,9 +16,9 @@ import _NavVizTestSupport
         session.ingest(lines, from: .file("session.ndjson"))
         session.drain()
         let collected = Locked<[String]>([])
-        let subscription = session.subscribe { collected.value += $0 }
+        let subscription = session.subscribe { batch in collected.withLock { $0 += batch } }
         session.unsubscribe(subscription)
-        let decoded = try collected.value.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let decoded = try collected.withLock { $0 }.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         return (session, decoded)
     }
 
@@ -122,16 +123,5 @@ import _NavVizTestSupport
         let (session, _) = try Self.messages([])
         defer { session.close() }
         #expect(throws: NavVizError.self) { try session.save(into: NSTemporaryDirectory()) }
-    }
-}
-
-/// A value shared with a callback.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
