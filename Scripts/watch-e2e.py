@@ -199,7 +199,7 @@ async def scenario_long(args, browser, figures, failures):
         page = await browser.open(watch.url)
         await until(lambda: live_stats(page), 10)
         checkpoints = [args.long // 10, args.long]
-        recorder = probe(args.probe, watch.url, args.long, 0, linger=600, capacity=max(500, args.long))
+        recorder = probe(args.probe, watch.url, args.long, 0, linger=max(600, args.long // 20), capacity=max(500, args.long))
         for n in checkpoints:
             await until(lambda: _shown(page, n), max(900, args.long // 20), interval=0.5)
             await page.call("HeapProfiler.collectGarbage")

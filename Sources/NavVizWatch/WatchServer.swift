@@ -3,6 +3,7 @@ import FlyingSocks
 import Foundation
 import NavVizArtifacts
 import NavVizCore
+import NavVizShutdown
 
 /// `navviz watch`'s server (FlyingFox): the live player and what feeds it.
 ///
@@ -68,19 +69,35 @@ package final class WatchServer: Sendable {
     package func start() async throws(NavVizError) -> String {
         await routes()
         let server = self.server
-        Task { try? await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 10)
-        } catch {
-            throw NavVizError(.cannotWrite, file: nil, "cannot listen on \(access.value.host): \(error)")
+        // The server's own error (a port in use, an address not this machine's) is the reason
+        // to give; it ends run() at once, so it is watched for while waiting to listen.
+        let failure = Locked<(any Error)?>(nil)
+        Task {
+            do { try await server.run() } catch { failure.withLock { $0 = error } }
         }
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            throw NavVizError(.cannotWrite, file: nil, "cannot listen on \(access.value.host)")
+        let deadline = ContinuousClock.now + .seconds(30)
+        var address = await server.listeningAddress
+        while address == nil, failure.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+            address = await server.listeningAddress
+        }
+        guard case .ip4(_, let port)? = address else {
+            let where_ = "\(access.value.host):\(access.value.port)"
+            let reason = failure.withLock { $0 }.map(Self.reason) ?? "it did not start listening within 30 s"
+            throw NavVizError(.cannotWrite, file: nil, "cannot listen on \(where_): \(reason)")
         }
         access.update { $0.port = Int(port) }
         let a = access.value
         let shown = a.host == "0.0.0.0" ? (Self.lanAddress() ?? "127.0.0.1") : (Access.isLoopback(a.host) ? "127.0.0.1" : a.host)
         return "http://\(shown):\(port)/" + (a.token.map { "?token=\($0)" } ?? "")
+    }
+
+    /// Why the server could not listen, in words: a port in use says what to do.
+    static func reason(_ error: any Error) -> String {
+        if case SocketError.failed(_, let code, let message) = error {
+            return code == EADDRINUSE ? "the port is in use (another navviz watch? --port picks another, 0 any free one)" : message.lowercased()
+        }
+        return "\(error)"
     }
 
     /// Closes every page's connection (close 1001) and stops listening.

@@ -16,9 +16,14 @@ import _NavVizTestSupport
         var options = WatchServer.Options()
         options.port = port
         options.saveDirectory = NSTemporaryDirectory()
-        let server = try WatchServer(session: session, options: options)
-        let url = try await server.start()
-        return (server, session, try #require(URL(string: url)))
+        do {
+            let server = try WatchServer(session: session, options: options)
+            let url = try await server.start()
+            return (server, session, try #require(URL(string: url)))
+        } catch {
+            session.close()
+            throw error
+        }
     }
 
     /// `request` sent, its status and body.
@@ -54,7 +59,15 @@ import _NavVizTestSupport
         session.close()
         for n in 30..<40 { recorder.record(Self.tree(n), label: "step \(n)") }
         try await Task.sleep(for: .milliseconds(300))
-        let (again, fresh, _) = try await Self.serve(port: UInt16(try #require(url.port)))
+        // The same port, as a restarted `navviz watch` would take it (the stopped server's
+        // socket may take a moment to be let go inside this one process: a few tries).
+        let port = UInt16(try #require(url.port))
+        var restarted: (WatchServer, LiveSession, URL)?
+        for _ in 0..<20 where restarted == nil {
+            restarted = try? await Self.serve(port: port)
+            if restarted == nil { try await Task.sleep(for: .milliseconds(250)) }
+        }
+        let (again, fresh, _) = try #require(restarted)
         defer { fresh.close() }
         try await Self.eventually { stream.status.acknowledged == 40 }
         fresh.drain()
@@ -96,6 +109,20 @@ import _NavVizTestSupport
         }
         let (frames, rows) = try await Self.send(URLRequest(url: URL(string: url.absoluteString + "frames?from=0&to=10")!))
         #expect(frames == 200 && rows.split(separator: "\n").count == session.counts.frames && rows.hasPrefix(#"{"k":"frame""#))
+        await server.stop()
+    }
+
+    /// A port already taken is named, with what to do, and nothing is left listening.
+    @Test func aPortInUseIsNamed() async throws {
+        let (server, session, url) = try await Self.serve()
+        defer { session.close() }
+        do {
+            _ = try await Self.serve(port: UInt16(try #require(url.port)))
+            Issue.record("a second server listened on the same port")
+        } catch let error as NavVizError {
+            #expect(error.kind == .cannotWrite)
+            #expect("\(error)".contains("127.0.0.1:\(url.port!): the port is in use"), "\(error)")
+        }
         await server.stop()
     }
 

@@ -95,10 +95,13 @@ struct ExamplesTests {
     /// `swift …`, `Scripts/…`, a fuzz target `Fuzz/.build/…`, a download, a clone, a
     /// package manager's install or a copy off a simulator or device: `curl`, `git`, `brew`,
     /// `sudo`, `apt-get`, `cd`, `cp`, `xcrun`, with variables before it): not examples of navviz.
+    /// Commands an example shows that are not navviz's to run here: tools, and `navviz watch`,
+    /// a server that runs until Ctrl-C (WatchBrowserTests runs it with a recorder and a browser).
     static func isTooling(_ command: String) -> Bool {
         let words = command.split(separator: " ").drop { $0.contains("=") && !$0.hasPrefix("-") }
-        return ["make", "swift", "curl", "git", "brew", "sudo", "apt-get", "cd", "cp", "xcrun"].contains(words.first ?? "")
+        return ["make", "swift", "curl", "git", "brew", "sudo", "apt-get", "cd", "cp", "xcrun", "tail"].contains(words.first ?? "")
             || words.first?.hasPrefix("Scripts/") == true || words.first?.hasPrefix("Fuzz/.build/") == true
+            || words.prefix(2).joined(separator: " ") == "navviz watch"
     }
 
     static func markdownExamples(_ file: String) throws -> [Example] {
