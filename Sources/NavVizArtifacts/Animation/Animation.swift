@@ -105,10 +105,16 @@ public enum Animation {
             diagnostics.note("drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --states A..B draws part of it", file: displayName(file))
         }
         if options.dotOnly {
-            // For benchmarks: the Graphviz source of every frame, and nothing drawn.
+            // For benchmarks: the Graphviz source of every frame, and nothing drawn; with PNG
+            // or a GIF, also each PNG frame's (frames/NNNN.png.dot, what
+            // Scripts/frame-steadiness.py measures).
             try source.forEachFrame(expecting: count) { i, frame in
                 let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
                 try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
+                if options.png || options.gif {
+                    let caption = FrameCaption.lines(frame.info, number: i + 1, count: count)
+                    try staged.write(AnimationBundle.frameName(i, "png.dot"), Array(drawing.pngDOT(frame, caption: caption, maxPixels: options.maxPixels).utf8))
+                }
             }
             try bundle.writeFileList(title: title)
             try staged.commit()

@@ -41,6 +41,17 @@ package enum AnimationRenderer {
             return pinned ? stable.dot(scene) : DOTEncoder.encode(scene)
         }
 
+        /// The DOT a frame's PNG is drawn from (as ``render(_:png:firstNumber:captions:maxPixels:)``
+        /// draws it), with `caption`.
+        package func pngDOT(_ frame: AnimationFrame, caption: [String], maxPixels: Int = defaultMaxPixels) -> String {
+            guard pinned else {
+                var scene = frame.scene
+                scene.caption += caption
+                return DOTEncoder.encode(scene, options: .init(size: Double(maxPixels) / 96))
+            }
+            return stable.encodeFramed(stable.pin(frame.scene), caption: caption, maxPixels: maxPixels)
+        }
+
         /// The Graphviz engine frames are drawn with.
         package var engine: String { pinned ? StableLayout.engine : "dot" }
 
