@@ -108,14 +108,27 @@ public enum Animation {
             // For benchmarks: the Graphviz source of every frame, and nothing drawn; with PNG
             // or a GIF, also each PNG frame's (frames/NNNN.png.dot, what
             // Scripts/frame-steadiness.py measures).
-            try source.forEachFrame(expecting: count) { i, frame in
-                let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
-                try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
-                if options.png || options.gif {
-                    let caption = FrameCaption.lines(frame.info, number: i + 1, count: count)
-                    try staged.write(AnimationBundle.frameName(i, "png.dot"), Array(drawing.pngDOT(frame, caption: caption, maxPixels: options.maxPixels).utf8))
-                }
+            var chunk: [(number: Int, frame: AnimationFrame)] = []
+            var window: AnimationRenderer.Window?
+            func framePNGs() throws {
+                // In the chunks FrameDrawing draws, so the DOT is what the PNG is drawn from.
+                guard let window, !chunk.isEmpty, options.png || options.gif else { return chunk.removeAll() }
+                let dots = window.drawing.pngDOTs(chunk.map(\.frame), firstNumber: chunk[0].number + 1,
+                                                  captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
+                                                  maxPixels: options.maxPixels)
+                for (entry, dot) in zip(chunk, dots) { try staged.write(AnimationBundle.frameName(entry.number, "png.dot"), Array(dot.utf8)) }
+                chunk.removeAll()
             }
+            try source.forEachFrame(expecting: count) { i, frame in
+                if window?.frames.contains(i) != true {
+                    try framePNGs()
+                    window = plan.windows.first { $0.frames.contains(i) }!
+                }
+                try staged.write(AnimationBundle.frameName(i, "dot"), Array(window!.drawing.dot(frame).utf8))
+                chunk.append((i, frame))
+                if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try framePNGs() }
+            }
+            try framePNGs()
             try bundle.writeFileList(title: title)
             try staged.commit()
             return Written(main: "\(output)/frames", frames: count, failure: nil, bundle: nil)

@@ -6,8 +6,9 @@ import Foundation
 /// ``Planner`` does the work frames share (the size check and the union layout of each
 /// window) once; ``Drawing/render(_:png:)`` then draws one frame, so a caller can write each
 /// frame as soon as it is drawn and never hold them all. A process may draw any subset of
-/// the frames from the same drawing: the bytes of a frame do not depend on which others are
-/// drawn, or in which process.
+/// the frames from the same drawing: the bytes of an SVG frame do not depend on which others
+/// are drawn, or in which process. A PNG frame's picture depends on the frames of its window
+/// drawn before it (``PNGFraming``'s shots), so a window's PNG frames are drawn in order.
 package enum AnimationRenderer {
     /// How frames are laid out.
     /// One rendered frame.
@@ -28,11 +29,14 @@ package enum AnimationRenderer {
         package let pinned: Bool
         /// Pinned frames' SVG put together from pieces already drawn.
         let composer: SVGComposer?
+        /// Where pinned frames' PNG pictures draw their nodes, shot by shot.
+        let framing: PNGFraming?
 
         init(stable: StableLayout, pinned: Bool) {
             self.stable = stable
             self.pinned = pinned
             composer = pinned ? SVGComposer(layout: stable) : nil
+            framing = pinned ? PNGFraming(layout: stable) : nil
         }
 
         /// The DOT navviz renders for a frame (pinned to the union layout when stable).
@@ -41,15 +45,19 @@ package enum AnimationRenderer {
             return pinned ? stable.dot(scene) : DOTEncoder.encode(scene)
         }
 
-        /// The DOT a frame's PNG is drawn from (as ``render(_:png:firstNumber:captions:maxPixels:)``
-        /// draws it), with `caption`.
-        package func pngDOT(_ frame: AnimationFrame, caption: [String], maxPixels: Int = defaultMaxPixels) -> String {
-            guard pinned else {
-                var scene = frame.scene
-                scene.caption += caption
-                return DOTEncoder.encode(scene, options: .init(size: Double(maxPixels) / 96))
+        /// The DOT each frame's PNG is drawn from, as ``render(_:png:firstNumber:captions:maxPixels:)``
+        /// draws them (the same frames in the same chunks give the same DOT): `captions` one
+        /// per frame, or none.
+        package func pngDOTs(_ frames: [AnimationFrame], firstNumber: Int = 1, captions: [[String]] = [], maxPixels: Int = defaultMaxPixels) -> [String] {
+            func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
+            guard pinned, let framing else {
+                return frames.indices.map { i in
+                    var scene = frames[i].scene
+                    scene.caption += caption(i)
+                    return DOTEncoder.encode(scene, options: .init(size: Double(maxPixels) / 96))
+                }
             }
-            return stable.encodeFramed(stable.pin(frame.scene), caption: caption, maxPixels: maxPixels)
+            return framing.dots(Self.pinnedScenes(frames, stable), captions: captions, firstNumber: firstNumber, maxPixels: maxPixels)
         }
 
         /// The Graphviz engine frames are drawn with.
@@ -74,9 +82,9 @@ package enum AnimationRenderer {
         /// one) while worker processes draw their PNG (``Graphviz/drawFrames(_:firstNumber:)``);
         /// frames laid out on their own are drawn whole by the workers. `captions` (one per
         /// frame, or none) go below each SVG frame and on each PNG frame (``FrameCaption``). A
-        /// PNG frame is framed on its own nodes, at most `maxPixels` wide and high
-        /// (``StableLayout/encodeFramed(_:caption:maxPixels:)``). A failure names its frame,
-        /// counting `frames[0]` as number `firstNumber`.
+        /// pinned PNG frame is framed on the shot it belongs to, at most `maxPixels` wide and
+        /// high (``PNGFraming``): a window's frames are drawn in order, each chunk after the
+        /// one before. A failure names its frame, counting `frames[0]` as number `firstNumber`.
         package func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
                            maxPixels: Int = defaultMaxPixels) throws(RenderError) -> [Rendered] {
             func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
@@ -94,10 +102,9 @@ package enum AnimationRenderer {
             // The workers draw the PNG frames while this thread composes the SVG ones.
             nonisolated(unsafe) var pngs: Result<[Graphviz.DrawnFrame], RenderError> = .success([])
             let drawing = DispatchGroup()
-            if png {
-                let jobs = pinned.indices.map { i in
-                    Graphviz.FrameJob(dot: stable.encodeFramed(pinned[i], caption: caption(i), maxPixels: maxPixels), engine: engine, svg: false, png: true)
-                }
+            if png, let framing {
+                let dots = framing.dots(pinned, captions: captions, firstNumber: firstNumber, maxPixels: maxPixels)
+                let jobs = dots.map { Graphviz.FrameJob(dot: $0, engine: engine, svg: false, png: true) }
                 DispatchQueue.global().async(group: drawing) {
                     pngs = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
                 }
