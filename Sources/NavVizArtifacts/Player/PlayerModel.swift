@@ -32,6 +32,11 @@ package struct PlayerModel: Sendable {
     /// The current window's nodes shown by the last frame: text and style rows by node.
     private var nodeState: [Int: (text: Int, style: Int)] = [:]
     private var edgeState: [Int: Int] = [:]
+    /// The look each node and edge of the current window was last drawn with, and its rows:
+    /// a node drawn as in the frame before (most of them) costs a comparison, not its rows'
+    /// JSON written and looked up again.
+    private var nodeLooks: [Int: (node: SceneNode, rows: (text: Int, style: Int))] = [:]
+    private var edgeLooks: [Int: (edge: SceneEdge, row: Int)] = [:]
 
     package init() {}
 
@@ -71,6 +76,8 @@ package struct PlayerModel: Sendable {
         windowCount += 1
         nodeState = [:]
         edgeState = [:]
+        nodeLooks = [:]
+        edgeLooks = [:]
         return JSONOutput.Written(.object([
             ("box", .array([Self.number(low.x), Self.number(-high.y), Self.number(high.x), Self.number(-low.y)], .compact)),
             ("nodes", .array(nodes, .compact)),
@@ -86,14 +93,26 @@ package struct PlayerModel: Sendable {
         let w = windowCount - 1
         var nodes: [Int: (text: Int, style: Int)] = [:]
         nodes.reserveCapacity(scene.nodes.count)
-        for node in scene.nodes {
-            guard let i = window.nodes[node.id] else { continue }
-            nodes[i] = (texts.row(Self.text(node)), nodeStyles.row(Self.style(node)))
+        for k in scene.nodes.indices {
+            guard let i = window.nodes[scene.nodes[k].id] else { continue }
+            if let look = nodeLooks[i], look.node == scene.nodes[k] {
+                nodes[i] = look.rows
+                continue
+            }
+            let rows = (text: texts.row(Self.text(scene.nodes[k])), style: nodeStyles.row(Self.style(scene.nodes[k])))
+            nodeLooks[i] = (scene.nodes[k], rows)
+            nodes[i] = rows
         }
         var edges: [Int: Int] = [:]
-        for edge in scene.edges {
-            guard let i = window.edges[StableLayout.EdgeKey(from: edge.from, to: edge.to)] else { continue }
-            edges[i] = edgeStyles.row(Self.style(edge))
+        for k in scene.edges.indices {
+            guard let i = window.edges[StableLayout.EdgeKey(from: scene.edges[k].from, to: scene.edges[k].to)] else { continue }
+            if let look = edgeLooks[i], look.edge == scene.edges[k] {
+                edges[i] = look.row
+                continue
+            }
+            let row = edgeStyles.row(Self.style(scene.edges[k]))
+            edgeLooks[i] = (scene.edges[k], row)
+            edges[i] = row
         }
         var nodeDelta: [Int] = []
         for (i, row) in nodes where nodeState[i].map({ $0 != row }) ?? true {
