@@ -92,6 +92,9 @@ public enum Animation {
         // The destination is checked (and staged) before any work; what the frames record
         // goes into the staged directory as they are planned.
         let staged = try OutputDirectory(output, inputs: [file])
+        // The Graphviz workers start up while the document is read and planned.
+        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        GraphvizPool.shared.prestart()
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
         let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
@@ -133,7 +136,6 @@ public enum Animation {
             try staged.commit()
             return Written(main: "\(output)/frames", frames: count, failure: nil, bundle: nil)
         }
-        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
                                 maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
                                 progress: diagnostics.progress ?? { _, _ in })

@@ -64,6 +64,23 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
+    /// Renders each of `dots` to `format` (as ``render(dot:format:engine:)``) on the pool's
+    /// workers in parallel; each result in order.
+    package func renderAll(dots: [String], format: ImageFormat, engine: String) -> [Result<[UInt8], RenderError>] {
+        guard needsWorker else {
+            return dots.map { dot in Result { () throws(RenderError) in try render(dot: dot, format: format, engine: engine) } }
+        }
+        return GraphvizPool.shared.runAll(dots.map { .render(dot: $0, format: format.rawValue, engine: engine) }).map { result in
+            result.flatMap { payloads in payloads.count == 1 ? .success(payloads[0]) : .failure(.crashed("a worker answered with the wrong number of pictures")) }
+        }
+    }
+
+    /// Draws a tiny graph, so that the plugins, fonts and text shaping a first drawing loads
+    /// are loaded (a worker does this before its first job); errors are left for real work.
+    func warmUp() {
+        _ = try? render(dot: "digraph { a [label=<x>, fontname=\"\(DOTEncoder.font)\", pos=\"0,0!\"] }", format: ImageFormat.svg.rawValue, engine: StableLayout.engine)
+    }
+
     /// One animation frame to draw: its DOT, the engine, and whether SVG and PNG are wanted.
     package struct FrameJob: Sendable {
         package var dot: String
