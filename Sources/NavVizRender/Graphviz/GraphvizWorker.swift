@@ -50,6 +50,8 @@ import Foundation
             let frame = Graphviz.FrameJob(dot: job.dot, engine: job.engine, svg: job.svg, png: job.png)
             let drawn = try Graphviz.shared.drawFrame(frame, encoder: encoder)
             return [drawn.svg ?? [], drawn.png ?? []]
+        case .geometry:
+            return [try Graphviz.shared.geometry(dot: job.dot, engine: job.engine).encoded()]
         }
     }
 }
