@@ -72,10 +72,13 @@ enum FlatDeflate {
     }
 
     /// Encodes `count` bytes from `input` into `out` (room for ``bound(_:)`` bytes); returns
-    /// how many bytes it wrote. `table` (1 << ``hashBits`` entries) is the hash table's room,
-    /// cleared here: its contents do not carry from one call to the next.
-    static func encode(_ input: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>, table: UnsafeMutablePointer<Int32>) -> Int {
+    /// how many bytes it wrote, and the Adler-32 of the input (zlib's checksum, the sum of a
+    /// run of one byte taken at once). `table` (1 << ``hashBits`` entries) is the hash
+    /// table's room, cleared here: its contents do not carry from one call to the next.
+    static func encode(_ input: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>,
+                       table: UnsafeMutablePointer<Int32>) -> (written: Int, adler: UInt32) {
         var writer = BitWriter(out)
+        var sum = Adler()
         writer.put(2, 3)  // not final; fixed Huffman codes
         table.update(repeating: 0, count: 1 << hashBits)
         symbols.withUnsafeBufferPointer { symbols in
@@ -97,6 +100,7 @@ enum FlatDeflate {
                             let code = lengths[length], far = distance(i &- candidate)
                             writer.put(code.code, code.bits)
                             writer.put(far.code, far.bits)
+                            sum.add(input + i, count: length)
                             i &+= length
                             continue
                         }
@@ -104,7 +108,11 @@ enum FlatDeflate {
                     let literal = symbols[Int(byte)]
                     writer.put(literal.code, literal.bits)
                     i &+= 1
-                    guard run >= 3 else { continue }
+                    guard run >= 3 else {
+                        sum.add(byte)
+                        continue
+                    }
+                    sum.add(byte, repeated: 1 &+ run)
                     var left = run
                     while left >= 3 {
                         let length = min(258, left)
@@ -125,7 +133,49 @@ enum FlatDeflate {
             out[written] = byte
             written &+= 1
         }
-        return written
+        return (written, sum.value)
+    }
+
+    /// zlib's Adler-32 of bytes added in order, a run of one byte at once:
+    /// a' = a + n·v and b' = b + n·a + v·n(n+1)/2 for n bytes v.
+    struct Adler {
+        static let modulus: UInt64 = 65_521
+        var a: UInt64 = 1, b: UInt64 = 0
+        /// Bytes added since the sums were last reduced.
+        var pending = 0
+
+        @inline(__always)
+        mutating func add(_ byte: UInt8) {
+            a &+= UInt64(byte)
+            b &+= a
+            pending &+= 1
+            if pending >= 4_096 { reduce() }
+        }
+
+        mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int) {
+            for k in 0..<count { add(bytes[k]) }
+        }
+
+        @inline(__always)
+        mutating func add(_ byte: UInt8, repeated n: Int) {
+            reduce()
+            let n = UInt64(n), v = UInt64(byte)
+            b = (b &+ n % Self.modulus &* a &+ v &* (n &* (n &+ 1) / 2 % Self.modulus)) % Self.modulus
+            a = (a &+ n % Self.modulus &* v) % Self.modulus
+        }
+
+        mutating func reduce() {
+            a %= Self.modulus
+            b %= Self.modulus
+            pending = 0
+        }
+
+        var value: UInt32 {
+            mutating get {
+                reduce()
+                return UInt32(b << 16 | a)
+            }
+        }
     }
 
     /// How many bytes from `start` (before `count`) equal `byte`, eight at a time.

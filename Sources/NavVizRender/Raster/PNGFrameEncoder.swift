@@ -92,6 +92,15 @@ final class PNGFrameEncoder: @unchecked Sendable {
                 var current = rgb.baseAddress!, above = rgb.baseAddress! + 3 * width
                 let count = 3 * width
                 for (i, y) in rows.enumerated() {
+                    let row = source + y * stride
+                    if i > 0, memcmp(row, row - stride, 4 * width) == 0 {
+                        // The row above again (most of a diagram's rows): "up" leaves zeros,
+                        // and the row above stays the one to filter the next against.
+                        let out = target.baseAddress! + i * rowBytes
+                        out[0] = 2
+                        (out + 1).update(repeating: 0, count: count)
+                        continue
+                    }
                     // The row as RGB.
                     var t = current
                     var s = (source + y * stride).assumingMemoryBound(to: UInt8.self)
@@ -127,15 +136,14 @@ final class PNGFrameEncoder: @unchecked Sendable {
                 }
             }
         }
-        let adler = raw.withUnsafeBufferPointer { adler32(1, $0.baseAddress, UInt32(rawCount)) }
         let bound = FlatDeflate.bound(rawCount)
         if deflated.count < bound { deflated = [UInt8](repeating: 0, count: bound) }
-        let written = raw.withUnsafeBufferPointer { input in
+        let (written, adler) = raw.withUnsafeBufferPointer { input in
             deflated.withUnsafeMutableBufferPointer { output in
                 FlatDeflate.encode(input.baseAddress!, count: rawCount, into: output.baseAddress!, table: table)
             }
         }
-        return Band(deflated: Array(deflated[..<written]), adler: adler, rawCount: rawCount)
+        return Band(deflated: Array(deflated[..<written]), adler: UInt(adler), rawCount: rawCount)
     }
 
     /// The PNG of the current bands: IHDR, one IDAT with the zlib stream, IEND.
