@@ -172,12 +172,18 @@ package enum AnimationRenderer {
     /// frames past `windowNodes` nodes, and the next window is laid out on its own. A long
     /// session whose screens keep changing is then drawn on a few readable layouts, not on
     /// one union of every screen it ever showed.
+    ///
+    /// A window is laid out as soon as it ends, by a Graphviz worker while the next frames
+    /// are planned (two at a time at most), and its union of scenes let go: what planning
+    /// holds is the current window's union and the finished windows' layouts, not every
+    /// window's union until the end.
     package struct Planner: Sendable {
         package let layout: FrameLayout
         package let windowNodes: Int
-        private var unions: [StableLayout.Union] = [StableLayout.Union()]
+        private var union = StableLayout.Union()
         private var starts: [Int] = [0]
         private var count = 0
+        private let layouts = Layouts()
 
         /// At most this many nodes in a window's union, by default.
         package static let defaultWindowNodes = 200
@@ -206,23 +212,57 @@ package enum AnimationRenderer {
             guard scene.nodes.count <= Graphviz.maxImageNodes else {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
-            let current = unions.count - 1
-            if count > starts[current], unions[current].scene.nodes.count + unions[current].newNodes(in: scene) > windowNodes {
-                unions.append(StableLayout.Union())
+            if count > starts[starts.count - 1], union.scene.nodes.count + union.newNodes(in: scene) > windowNodes {
+                layouts.start(union.scene)
+                union = StableLayout.Union()
                 starts.append(count)
             }
-            unions[unions.count - 1].add(scene)
+            union.add(scene)
             count += 1
         }
 
-        /// The windows, each laid out (one `dot` layout each).
+        /// The windows, each laid out (one `dot` layout each): the last now, the others as
+        /// they were laid out.
         package func windows() throws(RenderError) -> [Window] {
-            var out: [Window] = []
-            for (k, union) in unions.enumerated() {
+            let stables = try layouts.finish(last: union.scene)
+            return stables.indices.map { k in
                 let end = k + 1 < starts.count ? starts[k + 1] : count
-                out.append(Window(frames: starts[k]..<end, drawing: Drawing(stable: try StableLayout.compute(union: union.scene), pinned: layout == .stable)))
+                return Window(frames: starts[k]..<end, drawing: Drawing(stable: stables[k], pinned: layout == .stable))
             }
-            return out
+        }
+
+        /// The windows' layouts, each started when its window ends and run beside the
+        /// planning; `@unchecked Sendable`: `results` is read and written under `lock`.
+        final class Layouts: @unchecked Sendable {
+            private let lock = NSLock()
+            private var results: [Result<StableLayout, RenderError>?] = []
+            private let running = DispatchGroup()
+            /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
+            private let slots = DispatchSemaphore(value: 2)
+
+            func start(_ union: Scene) {
+                let k = lock.withLock {
+                    results.append(nil)
+                    return results.count - 1
+                }
+                slots.wait()
+                running.enter()
+                DispatchQueue.global().async {
+                    let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union) }
+                    self.lock.withLock { self.results[k] = laidOut }
+                    self.slots.signal()
+                    self.running.leave()
+                }
+            }
+
+            /// Every layout, in order, once the last (`union`) is laid out too.
+            func finish(last union: Scene) throws(RenderError) -> [StableLayout] {
+                let last = Result { () throws(RenderError) in try StableLayout.compute(union: union) }
+                running.wait()
+                var out: [StableLayout] = []
+                for result in lock.withLock({ results }) + [last] { out.append(try result!.get()) }
+                return out
+            }
         }
     }
 }
