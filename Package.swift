@@ -1,5 +1,26 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+
+// Package traits (swift-tools-version 6.1). `Tool`, on by default, is everything but the
+// recorder and the core: the navviz command line, the file readers, the renderer. Every
+// package only they use is a `.tool(...)` dependency below, resolved only while `Tool` is on,
+// so an app that takes only the recorder,
+//     .package(url: "https://github.com/navviz/navviz", from: "0.2.0", traits: [])
+// with the `NavVizRecorder` (or `NavVizCore`) product, resolves no other package: its
+// Package.resolved has no pin from navviz (docs/recorder.md has the measurement). Without
+// `Tool` only NavVizCore and NavVizRecorder build.
+// A new package for the tool (e.g. FlyingFox for `navviz watch`): add its `.package(...)`
+// line to `dependencies`, and name its product with `.tool("Product", package: "name")` in
+// the targets that use it (never `.product(...)`, which would be resolved for every app).
+let toolTrait = "Tool"
+
+extension Target.Dependency {
+    /// A product of another package used only by the tool: resolved and linked only with
+    /// the `Tool` trait.
+    static func tool(_ name: String, package: String) -> Self {
+        .product(name: name, package: package, condition: .when(traits: [toolTrait]))
+    }
+}
 
 #if os(Linux)
 let gdPkgConfig: String? = nil
@@ -25,6 +46,10 @@ let package = Package(
         // `swift package navviz check …` in a package that depends on navviz.
         .plugin(name: "NavVizPlugin", targets: ["NavVizPlugin"]),
     ],
+    traits: [
+        .trait(name: toolTrait, description: "The navviz command line, its file readers and renderer, and their packages (swift-argument-parser, Yams). Off (`traits: []`), only NavVizCore and NavVizRecorder build, and no other package is resolved."),
+        .default(enabledTraits: [toolTrait]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -39,7 +64,7 @@ let package = Package(
         // record its navigation as a navviz log.
         .target(name: "NavVizRecorder"),
         // Reads document files (JSON, NDJSON logs, YAML) from disk or stdin into the core model.
-        .target(name: "NavVizFiles", dependencies: ["NavVizCore", "Yams"]),
+        .target(name: "NavVizFiles", dependencies: ["NavVizCore", .tool("Yams", package: "Yams")]),
         // Graphviz's libgvc, found through pkg-config; no copied headers.
         .systemLibrary(
             name: "CGraphviz",
@@ -74,7 +99,7 @@ let package = Package(
             name: "navviz",
             dependencies: [
                 "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "NavVizArtifacts",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .tool("ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // A command plugin that runs the navviz tool in the package's directory.
@@ -93,7 +118,7 @@ let package = Package(
             name: "NavVizCoreTests",
             dependencies: [
                 "NavVizCore", "NavVizFiles", "_NavVizTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .tool("PropertyBased", package: "swift-property-based"),
             ],
             // Rows of the differential check against the routers' code, read by
             // RouterAgreementTests beside them; pastes UIKitPasteTests read.

@@ -2,9 +2,10 @@
 # The shell steps of navviz's GitHub Action (action.yml), one subcommand per step, so that the
 # test suite runs them on any machine with a fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY:
 #
-#   action.sh deps    install Graphviz's libgvc, libgd, zlib and fonts with apt-get where
-#                     pkg-config cannot find them (make deps)
-#   action.sh key     the build cache's key         -> GITHUB_OUTPUT: key, restore-key
+#   action.sh deps    install Graphviz's libgvc, libgd, zlib (and on Linux fonts) where
+#                     pkg-config cannot find them (make deps): with Homebrew on macOS runners,
+#                     apt-get on Ubuntu runners (RUNNER_OS, else uname)
+#   action.sh key     the build cache's key and path -> GITHUB_OUTPUT: key, restore-key, path
 #   action.sh build   swift build -c release navviz -> GITHUB_OUTPUT: navviz (the binary)
 #   action.sh run     navviz check or animate       -> GITHUB_OUTPUT: status, output, report
 #
@@ -45,17 +46,36 @@ fail() {
     exit "$status"
 }
 
+# The runner's system as make deps names it: Darwin (macOS runners) or Linux.
+system() {
+    case "${RUNNER_OS:-}" in
+        macOS) echo Darwin ;;
+        Linux) echo Linux ;;
+        *) uname -s ;;
+    esac
+}
+
 deps() {
-    make -C "$root" --no-print-directory deps
+    make -C "$root" --no-print-directory deps DEPS_OS="$(system)"
+}
+
+# SHA-256 of standard input, or of the files named: sha256sum (Linux), shasum (macOS has no
+# sha256sum).
+sha256() {
+    if command -v sha256sum >/dev/null 2>&1; then sha256sum "$@"; else shasum -a 256 "$@"; fi
 }
 
 key() {
     command -v "$swift" >/dev/null 2>&1 || fail 69 "Swift is not installed: add a step that installs it (for example swift-actions/setup-swift) before navviz"
     local toolchain sources
-    toolchain="$("$swift" --version 2>/dev/null | sha256sum | cut -c1-12)"
-    sources="$(cd "$root" && find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
+    toolchain="$("$swift" --version 2>/dev/null | sha256 | cut -c1-12)"
+    sources="$(cd "$root" && find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | while IFS= read -r -d '' f; do sha256 "$f"; done | sha256 | cut -c1-16)"
     output restore-key "navviz-build-$(uname -s)-$(uname -m)-${toolchain}-"
     output key "navviz-build-$(uname -s)-$(uname -m)-${toolchain}-${sources}"
+    # An absolute path, computed here: actions/cache's post step evaluates a composite
+    # action's expressions without its context (actions/cache issues 803 and 1359), so the
+    # action restores and saves in steps of its own, with this path.
+    output path "$root/.build"
 }
 
 build() {

@@ -33,12 +33,17 @@ public enum DocumentFile {
         /// most this many nodes: a larger tree is refused as soon as reading it gets past
         /// the limit (`DocumentDecoder/decode(_:pictureLimit:)`).
         public var pictureLimit: Int?
+        /// How a UIKit paste is read: its controllers named by their place (the default), or
+        /// by class and address (`UIKitPaste/Options`).
+        public var uikit: UIKitPaste.Options
 
-        /// Read as the format the input names or holds, a cut log line tolerated.
-        public init(format: InputFormat? = nil, strict: Bool = false, pictureLimit: Int? = nil) {
+        /// Read as the format the input names or holds, a cut log line tolerated, a paste's
+        /// controllers named by their place.
+        public init(format: InputFormat? = nil, strict: Bool = false, pictureLimit: Int? = nil, uikit: UIKitPaste.Options = .init()) {
             self.format = format
             self.strict = strict
             self.pictureLimit = pictureLimit
+            self.uikit = uikit
         }
     }
 
@@ -73,14 +78,24 @@ public enum DocumentFile {
     /// format asks ``format(of:bytes:)`` or ``InputFormat/sniff(_:)``); `name` is the file named
     /// in messages. What ``load(_:options:)`` does once it has the bytes.
     public static func load(bytes: [UInt8], name: String, format: InputFormat, options: Options = Options()) throws(LoadError) -> Loaded {
-        do {
+        do throws(DocumentError) {
+            if format != .navigationPath, format != .typedPath, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                // An empty input is no document (a pipe that gave nothing); a saved SwiftUI
+                // path's reader says what it expected itself.
+                let what = name == stdinName ? "standard input" : "the file"
+                throw DocumentError.invalid([.init(path: "", message: "\(what) is empty: expected a navviz document (JSON or YAML), a log (one snapshot a line) or a UIKit paste from the debugger")])
+            }
             var warnings: [DocumentWarning] = []
             let document: Document
             switch format {
             case .log:
                 document = try DocumentReader.log(bytes, strict: options.strict, warnings: &warnings)
             case .uikit:
-                document = try UIKitPaste.read(bytes, warnings: &warnings)
+                document = try UIKitPaste.read(bytes, options: options.uikit, warnings: &warnings)
+            case .navigationPath:
+                document = try SwiftUIPath.read(bytes, as: .codableRepresentation)
+            case .typedPath:
+                document = try SwiftUIPath.read(bytes, as: .typed)
             case .json, .yaml:
                 document = try DocumentReader.decode(valueTree(bytes, format: format, pictureLimit: options.pictureLimit),
                                                      pictureLimit: options.pictureLimit)
@@ -92,9 +107,12 @@ public enum DocumentFile {
     }
 
     /// The format of an input: by the extension of its path where that names one, else by
-    /// its content (standard input has no name).
+    /// its content (standard input has no name). A `.json` file that holds an array is a
+    /// saved SwiftUI path (a navviz document is an object).
     public static func format(of path: String, bytes: some BidirectionalCollection<UInt8>) -> InputFormat {
-        (path == "-" ? nil : InputFormat(extensionOf: path)) ?? InputFormat.sniff(bytes)
+        let named = path == "-" ? nil : InputFormat(extensionOf: path)
+        if named == .json, let kind = SwiftUIPath.kind(of: bytes) { return InputFormat(kind) }
+        return named ?? InputFormat.sniff(bytes)
     }
 
     /// Parses JSON or YAML bytes into the value tree the decoder reads. A `pictureLimit`

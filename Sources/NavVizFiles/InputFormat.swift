@@ -7,6 +7,12 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case json, log, yaml
     /// A UIKit `_printHierarchy` paste from the debugger (`UIKitPaste`).
     case uikit
+    /// A SwiftUI `NavigationPath.CodableRepresentation` as `JSONEncoder` writes it
+    /// (`SwiftUIPath`), or several, one per line.
+    case navigationPath = "navigationpath"
+    /// A typed SwiftUI path (`[Route]`, a TCA `StackState`) as `JSONEncoder` writes it
+    /// (`SwiftUIPath`), or several, one per line.
+    case typedPath = "typedpath"
 
     /// The format a path's extension names, or nil when it names none (read the
     /// content to tell).
@@ -25,12 +31,14 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// The format the content shows, for inputs without a telling extension: a UIKit
-    /// paste (`UIKitPaste/looksLikePaste(_:)`), JSON (several lines that are each an
+    /// paste (`UIKitPaste/looksLikePaste(_:)`), a saved SwiftUI path (a JSON array:
+    /// `SwiftUIPath/kind(of:)` tells which kind), JSON (several lines that are each an
     /// object: a log), YAML (a `key:` or `- ` line, a
     /// `---` or `%YAML` header, a `#` comment), else JSON, whose reader then says what
     /// is wrong.
     public static func sniff(_ bytes: some BidirectionalCollection<UInt8>) -> InputFormat {
         if UIKitPaste.looksLikePaste(bytes) { return .uikit }
+        if let path = SwiftUIPath.kind(of: bytes) { return InputFormat(path) }
         let lines = bytes.split(separator: 0x0A).map { line in
             line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         }.filter { !$0.isEmpty }
@@ -73,5 +81,10 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// Every name ``init(name:)`` takes, in the order `--help` lists them.
-    public static let names = ["json", "yaml", "yml", "log", "ndjson", "jsonl", "uikit"]
+    public static let names = ["json", "yaml", "yml", "log", "ndjson", "jsonl", "uikit", "navigationpath", "typedpath"]
+
+    /// The format of a saved SwiftUI path of `kind`.
+    public init(_ kind: SwiftUIPath.Kind) {
+        self = kind == .typed ? .typedPath : .navigationPath
+    }
 }

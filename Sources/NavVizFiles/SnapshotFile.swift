@@ -30,7 +30,10 @@ package struct SnapshotFile: Sendable {
         let format = options.format ?? InputFormat(extensionOf: path) ?? Self.head(path).map { InputFormat.sniff($0) }
         switch format {
         case .log: kind = .log
-        case .json: kind = .sequence
+        case .json:
+            // A .json file holding an array is a saved SwiftUI path, read whole.
+            if options.format == nil, let head = Self.head(path), SwiftUIPath.kind(of: head) != nil { return nil }
+            kind = .sequence
         default: return nil
         }
         self.path = path

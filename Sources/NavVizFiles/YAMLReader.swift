@@ -17,7 +17,7 @@ package enum YAMLReader {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw describe(error)
+            throw describe(error, in: text)
         } catch {
             throw .syntax(line: 1, column: 1, message: "invalid YAML: \(error)")
         }
@@ -55,12 +55,16 @@ package enum YAMLReader {
         }
     }
 
-    private static func describe(_ error: YamlError) -> DocumentError {
+    private static func describe(_ error: YamlError, in text: String) -> DocumentError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             if problem.hasPrefix("Maximum nesting level") {
                 return .syntax(line: mark.line, column: mark.column,
                                message: "invalid YAML: nested deeper than libyaml's 1,000 levels (about 490 nodes); write deep trees as JSON, which has no depth limit")
+            }
+            if !problem.contains("tab"), isTab(in: text, line: mark.line, column: mark.column) {
+                return .syntax(line: mark.line, column: mark.column,
+                               message: "invalid YAML: \(problem): a tab; YAML indents with spaces only (replace the tab with spaces)")
             }
             return .syntax(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
@@ -69,6 +73,28 @@ package enum YAMLReader {
         default:
             return .syntax(line: 1, column: 1, message: "invalid YAML: \(error)")
         }
+    }
+}
+
+extension YAMLReader {
+    /// Whether the character at `line` and `column` (1-based, as libyaml's marks) is a tab.
+    static func isTab(in text: String, line: Int, column: Int) -> Bool {
+        guard line >= 1, column >= 1 else { return false }
+        var current = 1
+        var start = text.utf8.startIndex
+        if line > 1 {
+            for i in text.utf8.indices where text.utf8[i] == UInt8(ascii: "\n") {
+                current += 1
+                if current == line {
+                    start = text.utf8.index(after: i)
+                    break
+                }
+            }
+            guard current == line else { return false }
+        }
+        let characters = text[start...].prefix { $0 != "\n" }
+        guard column <= characters.count else { return false }
+        return characters[characters.index(characters.startIndex, offsetBy: column - 1)] == "\t"
     }
 }
 

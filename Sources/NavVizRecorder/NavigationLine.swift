@@ -84,16 +84,25 @@ enum NavigationLine {
     }
 
     static func redacted(_ context: [String: String], redaction: NavigationRecorder.Redaction, secret: Set<String>) -> [String: String] {
-        guard !secret.isEmpty, !context.isEmpty, context.keys.contains(where: { secret.contains($0.lowercased()) }) else { return context }
+        guard !secret.isEmpty, !context.isEmpty, context.keys.contains(where: { isSecret($0, secret) }) else { return context }
         var out: [String: String] = [:]
         for (key, value) in context {
-            if secret.contains(key.lowercased()) {
+            if isSecret(key, secret) {
                 if case .hide(let mask) = redaction { out[key] = mask }
             } else {
                 out[key] = value
             }
         }
         return out
+    }
+
+    /// Whether `key` is secret: the whole key, or one of its dot-separated parts (a value's
+    /// nested field, `user.email`), compared without case.
+    static func isSecret(_ key: String, _ secret: Set<String>) -> Bool {
+        let lower = key.lowercased()
+        if secret.contains(lower) { return true }
+        guard lower.utf8.contains(UInt8(ascii: ".")) else { return false }
+        return lower.split(separator: ".").contains { secret.contains(String($0)) }
     }
 
     private static func field(_ key: String, _ value: String, into out: inout [UInt8]) {

@@ -17,11 +17,14 @@ import Foundation
 ///   behind a mask (``Redaction``), before anything is stored.
 /// - ``write(to:)`` writes the buffer on demand; ``startWriting(to:)`` writes it and then
 ///   every new record as it comes, one whole line per write, so an app that crashes leaves at
-///   most its last line cut (which navviz reads with a warning).
+///   most its last line cut (which navviz reads with a warning). A line the file refuses
+///   (Data Protection "Complete" while the device is locked, a full disk) waits and is
+///   written first when writes work again (``writeStatus``, ``flush()``).
 /// - Every method may be called from any thread; records keep the order in which their
-///   calls took the recorder's lock.
+///   calls took the recorder's lock, and their times never go backwards: each is stamped
+///   and encoded with the lock held.
 ///
-/// `@unchecked Sendable`: the mutable state (`ring`, `next`, `output`, `outputError`) is read
+/// `@unchecked Sendable`: the mutable state (`ring`, `next`, `output`, `finished`) is read
 /// and written only with `lock` held; everything else is a `let` of Sendable values.
 public final class NavigationRecorder: @unchecked Sendable {
     /// What happens to the value of a secret context key.
@@ -42,6 +45,26 @@ public final class NavigationRecorder: @unchecked Sendable {
         public var line: [UInt8]
     }
 
+    /// What became of the lines ``startWriting(to:)``'s file was sent: written, waiting for
+    /// the file to take writes again, or lost.
+    public struct WriteStatus: Sendable, Equatable {
+        /// Lines written whole.
+        public var written = 0
+        /// Lines waiting to be written (the file refused a write and has not taken one since).
+        public var waiting = 0
+        /// Lines never written: more waited than the recorder keeps, or the file was closed
+        /// while they waited.
+        public var lost = 0
+        /// Writes the file refused.
+        public var failures = 0
+        /// Why the last refused write failed, in `strerror`'s words (`operation not permitted`
+        /// while Data Protection locks the file).
+        public var lastError: String?
+
+        /// Nothing written yet, nothing failed.
+        public init() {}
+    }
+
     /// How many records are kept: the oldest go first.
     public let capacity: Int
     private let secret: Set<String>
@@ -51,8 +74,9 @@ public final class NavigationRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var ring: [Record] = []
     private var next = 0
-    private var output: FileHandle?
-    private var outputError: Error?
+    private var output: LogFile?
+    /// The last stopped file's status, until writing starts again.
+    private var finished = WriteStatus()
 
     /// A recorder that keeps `capacity` records, removing (or hiding) the context keys in
     /// `secretKeys`. `clock` gives each record its time.
@@ -66,31 +90,28 @@ public final class NavigationRecorder: @unchecked Sendable {
     }
 
     deinit {
-        try? output?.close()
+        output?.close()
     }
 
     /// Records the current state of `tree` (a tree whose node is nil: nothing shown).
+    ///
+    /// The tree is taken (the app's `navigationNode()`) before the lock; the time is read
+    /// and the line encoded with the lock held, so records are in the order of their times
+    /// whichever threads record.
     public func record(_ tree: some NavigationRecordable, label: String? = nil) {
-        let time = clock()
-        let line = NavigationLine.encode(tree.navigationNode(), label: label, time: time, redaction: redaction, secret: secret)
-        let record = Record(label: label, time: time, line: line)
+        let node = tree.navigationNode()
         lock.lock()
         defer { lock.unlock() }
+        let time = clock()
+        let line = NavigationLine.encode(node, label: label, time: time, redaction: redaction, secret: secret)
+        let record = Record(label: label, time: time, line: line)
         if ring.count < capacity {
             ring.append(record)
         } else {
             ring[next] = record
         }
         next = (next + 1) % capacity
-        if let output {
-            do {
-                try output.write(contentsOf: line)
-            } catch {
-                outputError = error
-                try? output.close()
-                self.output = nil
-            }
-        }
+        output?.append(line)
     }
 
     /// The records kept, oldest first.
@@ -114,34 +135,54 @@ public final class NavigationRecorder: @unchecked Sendable {
     }
 
     /// Writes the kept records to `url` (created, or emptied first), then each new record as
-    /// it is made, one whole line per write. A failed write stops the writing; ``stopWriting()``
-    /// reports it.
+    /// it is made, one whole line per write. A file being written already is closed first.
+    /// Throws only when the file cannot be opened. A line the file refuses waits and is
+    /// written, in order, by the next record or ``flush()`` once the file takes writes again
+    /// (on iOS, a file under Data Protection "Complete" refuses every write while the device
+    /// is locked); ``writeStatus`` counts them, and ``stopWriting()`` reports lines lost.
     public func startWriting(to url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: url) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        try? output?.close()
-        var data = Data()
-        for r in ordered() { data.append(contentsOf: r.line) }
-        try handle.write(contentsOf: data)
-        output = handle
-        outputError = nil
+        try startWriting(to: url, write: { Foundation.write($0, $1, $2) })
     }
 
-    /// Stops writing continuously and closes the file; throws the error that stopped an
-    /// earlier write, if one did.
+    /// ``startWriting(to:)`` with `write(2)` replaced (tests).
+    func startWriting(to url: URL, write: @escaping LogFile.Write) throws {
+        let file = try LogFile(url: url, capacity: capacity, write: write)
+        lock.lock()
+        defer { lock.unlock() }
+        output?.close()
+        output = file
+        finished = WriteStatus()
+        for r in ordered() { file.append(r.line) }
+    }
+
+    /// Writes the lines that wait for the file (after it refused a write): for example when
+    /// protected data becomes available again (the UIKit hook calls it then).
+    public func flush() {
+        lock.lock()
+        defer { lock.unlock() }
+        output?.flush()
+    }
+
+    /// What became of the lines sent to the file being written (or the last one written,
+    /// after ``stopWriting()``).
+    public var writeStatus: WriteStatus {
+        lock.lock()
+        defer { lock.unlock() }
+        return output?.status ?? finished
+    }
+
+    /// Stops writing continuously and closes the file, after a last try at the lines that
+    /// wait; throws a ``LogWriteError`` when a line was never written (the first refused
+    /// write's reason).
     public func stopWriting() throws {
         lock.lock()
         defer { lock.unlock() }
-        try? output?.close()
-        output = nil
-        if let error = outputError {
-            outputError = nil
-            throw error
-        }
+        guard let output else { return }
+        output.flush()
+        output.close()
+        finished = output.status
+        self.output = nil
+        if output.status.lost > 0 { throw output.firstError ?? LogWriteError(code: EIO) }
     }
 
     /// Forgets every kept record (a file being written keeps what it has).

@@ -94,7 +94,8 @@ public enum ViewControllerHierarchy {
     }
 }
 
-#if canImport(UIKit)
+// watchOS: `canImport(UIKit)` is true there, but watchOS has no UIViewController.
+#if canImport(UIKit) && !os(watchOS)
 import UIKit
 
 extension UIViewController: ViewControllerNode {

@@ -3,7 +3,9 @@ import NavVizRecorder
 
 /// `make bench`'s measure of the recorder: the cost of one record of a 30-node tree (an app
 /// with four tabs, each a stack six screens deep, and a modal), kept in the ring buffer, then also written to a
-/// file line by line, then with the tree built each time as an adapter would.
+/// file line by line, then with the tree built each time as an adapter would; and the cost
+/// of one navigation change of a 20-screen SwiftUI or TCA app through their adapters
+/// (AppNavigationBench, RECORDS / 40 changes).
 ///
 ///     navviz-recorder-bench [RECORDS]     (default 200000)
 ///
@@ -57,3 +59,4 @@ let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]
 try? FileManager.default.removeItem(at: file)
 print(String(format: "recorder_line_bytes: %d", bytes / (records + 2_000)))
 measure("recorder_build_and_record_30_nodes_us", NavigationRecorder(secretKeys: ["token"]), build: true)
+AppNavigationBench.run(changes: max(2, records / 40 / 2 * 2))

@@ -12,14 +12,16 @@ extension NavVizCommand {
             commandName: "animate",
             abstract: "Turn a sequence, log, script or route into a step-by-step animation.",
             discussion: """
-            Writes DIR/frames/0001.svg, 0002.svg, … (each with a caption: frame i of N, \
+            Prints the paths of what it wrote, the player first. Writes \
+            DIR/frames/0001.svg, 0002.svg, … (each with a caption: frame i of N, \
             the step, its label and what its marks mean), DIR/index.html (a player that \
             works offline and draws each node once: play, step, a slider, zoom and pan, \
             focus on the changes, a filterable list of steps, a node's details; keys ← → \
             space + - 0 F; #N opens frame N), DIR/summary.md (Mermaid diagrams and a table \
             of steps for a GitHub issue) and DIR/manifest.json. --png adds \
             frames/NNNN.png (steady: a node keeps its place while it can, at most --max-width pixels) \
-            and --gif animation.gif (at most --gif-limit megabytes). --step-summary PATH \
+            and --gif animation.gif (at most --gif-limit megabytes); -o NAME.gif (or \
+            --gif-only) writes just the GIF to that file. --step-summary PATH \
             appends the summary without links to local files to PATH (for \
             $GITHUB_STEP_SUMMARY, whose page cannot reach them).
 
@@ -38,15 +40,16 @@ extension NavVizCommand {
             stays flat however long the recording; standard input, YAML, scripts and routes \
             are read whole.
 
-            Example:
+            Examples:
               navviz animate Samples/nivelir-deeplink.script.json -o deeplink --gif
+              navviz animate Samples/nivelir-deeplink.script.json -o deeplink.gif
             """
         )
 
         @Argument(help: "A sequence, log, action script or route request ('-' reads standard input).")
         var file: String = "-"
 
-        @Option(name: [.customShort("o"), .customLong("output")], help: "The output directory (created, or replaced when navviz wrote it).")
+        @Option(name: [.customShort("o"), .customLong("output")], help: "The output directory (created, or replaced when navviz wrote it); a name ending in .gif writes just the GIF (as --gif-only).")
         var output: String
 
         @Flag(help: "Also write frames/NNNN.png.")
@@ -54,6 +57,12 @@ extension NavVizCommand {
 
         @Flag(help: "Also write animation.gif (encoded in-process, on every core).")
         var gif = false
+
+        @Flag(help: "Write only the GIF, to the file -o names (implied by an -o ending in .gif): no player, summary or frames.")
+        var gifOnly = false
+
+        /// Only the GIF: asked for, or an output named `….gif`.
+        var onlyGIF: Bool { gifOnly || output.lowercased().hasSuffix(".gif") }
 
         @Option(help: "Milliseconds per frame in the player and the GIF.")
         var delay: Int = 1200
@@ -83,14 +92,17 @@ extension NavVizCommand {
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
             guard gifLimit >= 0.1, gifLimit <= 10_000 else { throw ValidationError("--gif-limit must be between 0.1 and 10000 megabytes") }
             guard (200...20_000).contains(maxWidth) else { throw ValidationError("--max-width must be between 200 and 20000 pixels") }
+            if onlyGIF, png { throw ValidationError("--png writes frames into a bundle directory; with --gif-only (or an -o ending in .gif) only the GIF is written") }
+            if onlyGIF, dotOnly { throw ValidationError("--gif-only and --dot-only cannot be used together") }
         }
 
         func run() throws {
-            try reporting {
+            try reporting(reading: [file]) {
                 var options = Animation.Options()
                 frames.apply(to: &options)
                 options.png = png
-                options.gif = gif
+                options.gif = gif || onlyGIF
+                options.gifOnly = onlyGIF
                 options.gifLimit = Int(gifLimit * 1_000_000)
                 options.maxPixels = maxWidth
                 options.delay = delay
@@ -101,7 +113,7 @@ extension NavVizCommand {
                 defer { progress.finish() }
                 let written = try Animation.write(file, to: output, options: options, diagnostics: Terminal.diagnostics(progress: progress))
                 progress.finish()
-                Terminal.out(written.main + "\n")
+                Terminal.out(written.paths.map { $0 + "\n" }.joined())
                 if let stepSummary {
                     try GitHubStepSummary.append(to: stepSummary, diagnostics: Terminal.diagnostics()) { written.stepSummary(limit: $0) }
                 }

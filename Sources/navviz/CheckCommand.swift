@@ -22,9 +22,12 @@ extension NavVizCommand {
             --redact, or against an expectation recorded with it, both sides are compared \
             with their values hidden.
 
-            With several FILEs, or when --expect names a directory, each FILE's expectation \
-            is DIR/NAME.expected.json, NAME being the file's name without its last \
-            extension. Every file is checked even when one fails.
+            With several FILEs, or when --expect names a directory (an existing one, or a \
+            path ending in '/'), each FILE's expectation is DIR/NAME.expected.json, NAME \
+            being the file's name without its last extension; --record makes the \
+            directory. A name without '.json' for one FILE is refused with --record rather \
+            than written as a file: write DIR/ or NAME.json. Every file is checked even when \
+            one fails.
 
             --report json or --report junit prints a report of every transition (matched, \
             drifted, missing or extra) instead of the text; --report junit:PATH writes it to \
@@ -69,12 +72,13 @@ extension NavVizCommand {
         }
 
         func run() throws {
-            try reporting {
+            try reporting(reading: files) {
                 let pairs = try Check.expectations(files: files, expect: expect, record: record)
                 let settings = timeline.settings, diagnostics = Terminal.diagnostics()
                 if record {
-                    for (file, expect) in pairs {
-                        let count = try Check.record(file, to: expect, settings: settings, diagnostics: diagnostics)
+                    let directory = Check.namesDirectory(expect, files: files.count) ? expect : nil
+                    let counts = try Check.record(pairs, directory: directory, settings: settings, diagnostics: diagnostics)
+                    for ((_, expect), count) in zip(pairs, counts) {
                         Terminal.out("recorded \(count) transition\(count == 1 ? "" : "s") in \(expect)\n")
                     }
                     return
@@ -95,7 +99,7 @@ extension NavVizCommand {
                         if let path = report.path {
                             try OutputFile.write(text, to: path, inputs: files)
                         } else {
-                            try Terminal.output(Array(text.utf8))
+                            try Terminal.output(Array(text.utf8), report.format == .json ? .json : .markup)
                         }
                     } catch let failure as NavVizError {
                         Terminal.error(failure.diagnostics)

@@ -72,11 +72,11 @@ extension NavVizCommand {
         }
 
         func run() throws {
-            try reporting {
+            try reporting(reading: files) {
                 let format = try OutputFormat.resolve(format, output: output.path)
                 let options = NavViz.DiffOptions(dialect: dialect, format: format, transition: transition, look: look.value, input: input.options)
                 let bytes = try NavViz.diff(files, options: options, diagnostics: Terminal.diagnostics())
-                try output.write(bytes, binary: format.isBinary, inputs: files)
+                try output.write(bytes, binary: format.isBinary, inputs: files, kind: .init(format))
             }
         }
     }

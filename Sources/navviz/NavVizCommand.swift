@@ -1,4 +1,5 @@
 import ArgumentParser
+import NavVizCore
 @_spi(Internals) import NavVizRender
 import NavVizShutdown
 
@@ -37,15 +38,43 @@ struct NavVizCommand: ParsableCommand {
             Shutdown.install()
         }
         GraphvizPool.workerExecutable = GraphvizPool.runningExecutable ?? GraphvizPool.workerExecutable
+        if let unknown = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+            Terminal.error([unknown])
+            Self.exit(withError: ExitCode(ExitStatus.of(.usage)))
+        }
         main(nil)
+    }
+
+    /// The commands a user may name (the worker is navviz's own).
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0.configuration.commandName ?? "" }.filter { $0 != GraphvizWorkerCommand.configuration.commandName }
+    }
+
+    /// A first argument that names no command (`navviz animte x`, `navviz help nope`), as an
+    /// error that suggests the closest command and lists them all; nil for anything else
+    /// (options, a command, `help` alone), which the argument parser handles.
+    static func unknownCommand(_ arguments: [String]) -> Diagnostic? {
+        guard var word = arguments.first, !word.hasPrefix("-") else { return nil }
+        var help = false
+        if word == "help" {
+            guard arguments.count > 1, !arguments[1].hasPrefix("-") else { return nil }
+            word = arguments[1]
+            help = true
+        }
+        let known = commandNames + ["help", GraphvizWorkerCommand.configuration.commandName ?? ""]
+        guard !known.contains(word) else { return nil }
+        let guess = FieldNames.suggestion(for: word, among: commandNames)
+        let message = (help ? "no help for '\(word)': it is not a command" : "'\(word)' is not a command")
+            + (guess.map { "; did you mean '\($0)'?" } ?? "")
+        return .error(message, notes: ["  commands: " + commandNames.joined(separator: ", ") + " (navviz help COMMAND describes one)"])
     }
 }
 
 /// navviz's version: the one place it is written.
 enum NavVizVersion {
-    static let string = "0.1.0"
+    static let string = "0.2.0"
 
-    /// What `--version` prints: `navviz 0.1.0` and `Graphviz 2.43.0` (libgvc as loaded at
+    /// What `--version` prints: `navviz 0.2.0` and `Graphviz 2.43.0` (libgvc as loaded at
     /// run time), one per line. Graphviz is asked only when `--version` is on the command
     /// line: starting it costs every other run nothing.
     static let text: String = {

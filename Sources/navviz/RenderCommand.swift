@@ -52,11 +52,11 @@ extension NavVizCommand {
         @OptionGroup var input: InputOptions
 
         func run() throws {
-            try reporting {
+            try reporting(reading: [file]) {
                 let format = try OutputFormat.resolve(format, output: output.path)
                 let options = NavViz.RenderOptions(format: format, state: state ?? legacyState ?? .last, look: look.value, input: input.options)
                 let bytes = try NavViz.render(file, options: options, diagnostics: Terminal.diagnostics())
-                try output.write(bytes, binary: format.isBinary, inputs: [file])
+                try output.write(bytes, binary: format.isBinary, inputs: [file], kind: .init(format))
             }
         }
     }

@@ -67,11 +67,11 @@ extension NavVizCommand {
         @OptionGroup var input: InputOptions
 
         func run() throws {
-            try reporting {
+            try reporting(reading: [file]) {
                 let format = try OutputFormat.resolve(format, output: output.path)
                 let options = NavViz.RouteOptions(to: to, templates: templates, format: format, look: look.value, input: input.options)
                 let bytes = try NavViz.route(file, options: options, diagnostics: Terminal.diagnostics())
-                try output.write(bytes, binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []))
+                try output.write(bytes, binary: format.isBinary, inputs: [file] + (templates.map { [$0] } ?? []), kind: .init(format))
             }
         }
     }

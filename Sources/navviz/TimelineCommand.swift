@@ -24,6 +24,10 @@ extension NavVizCommand {
             A script whose step fails and a route that cannot reach its destination print the \
             frames that ran, then 'error:' naming the failing step (its number, action and \
             why) or the reason, and exit 1.
+
+            Examples:
+              navviz timeline Samples/nivelir-deeplink.script.json
+              navviz timeline Samples/uikit-session.pastes.txt --format json
             """
         )
 
@@ -38,10 +42,10 @@ extension NavVizCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try reporting {
+            try reporting(reading: [file]) {
                 let format = try NavViz.TimelineFormat.resolve(format, output: output.path)
                 let made = try NavViz.timeline(file, format: format, settings: timeline.settings, diagnostics: Terminal.diagnostics())
-                try output.write(made.bytes, binary: false, inputs: [file])
+                try output.write(made.bytes, binary: false, inputs: [file], kind: format == .json ? .json : .text)
                 if let failure = made.failure { throw failure }
             }
         }

@@ -51,7 +51,8 @@ struct DocsExamplesTests {
         let docs = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/recorder.md"), encoding: .utf8)
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         var compiled: [String] = []
-        for file in ["DocsExamples.swift", "Adapters/KatanaAdapter.swift", "Adapters/PortusAdapter.swift", "Adapters/TempuraAdapter.swift"] {
+        for file in ["DocsExamples.swift", "Adapters/KatanaAdapter.swift", "Adapters/PortusAdapter.swift", "Adapters/TempuraAdapter.swift",
+                     "Adapters/TCAAdapter.swift", "Samples/SwiftUIShop.swift", "Samples/TCAShop.swift"] {
             let source = try String(contentsOf: here.appendingPathComponent(file), encoding: .utf8)
             var rest = source[...]
             while let start = rest.range(of: "\n// docs/recorder.md: ") {
@@ -61,7 +62,7 @@ struct DocsExamplesTests {
                 rest = body[body.index(before: end.upperBound)...]  // from the newline that ends "// end"
             }
         }
-        #expect(compiled.count == 5)
+        #expect(compiled.count == 8)
         var shown: [String] = []
         var rest = docs[...]
         while let start = rest.range(of: "```swift\n") {

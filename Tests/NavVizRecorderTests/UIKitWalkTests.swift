@@ -81,7 +81,9 @@ struct UIKitWalkTests {
         let active = tree.activeSet
         return tree.preorder().map { slot in
             let n = tree.node(slot)
-            return "\(tree.depth(slot)) \(n.type ?? "-") \(n.kind ?? "-")\(active.contains(slot) ? " ●" : "")\(tree.activeChild(slot) != nil ? " >\(tree.children(slot).firstIndex(of: tree.activeChild(slot)!)!)" : "")"
+            // A paste's type is the class without its module (the module is in its info).
+            let type = n.type.map { $0.contains(".") ? String($0.drop { $0 != "." }.dropFirst()) : $0 } ?? "-"
+            return "\(tree.depth(slot)) \(type) \(n.kind ?? "-")\(active.contains(slot) ? " ●" : "")\(tree.activeChild(slot) != nil ? " >\(tree.children(slot).firstIndex(of: tree.activeChild(slot)!)!)" : "")"
         }
     }
 }

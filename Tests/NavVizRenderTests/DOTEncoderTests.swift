@@ -39,7 +39,7 @@ struct DOTEncoderTests {
         var tree = Tree(root: Node(id: "r", label: input))
         tree.update(tree.root!, to: Node(id: "r", label: input))
         let dot = DOTEncoder.encode(TreeScene.make(tree, theme: .light))
-        #expect(dot.contains("label=<\(expected)>"))
+        #expect(dot.contains("label=<\(expected)<BR/><FONT POINT-SIZE=\"9\">r</FONT>>"))
     }
 
     @Test func idsCannotEscapeTheirString() throws {

@@ -25,14 +25,14 @@ import _NavVizTestSupport
         let scene = TreeScene.make(tree, theme: .light)
         let products = scene.nodes.filter { $0.tooltip.hasPrefix("id: product") }
         #expect(products.map(\.id) == [Self.p7, Self.p12, Self.p7again])
-        #expect(products.map(\.subtitle) == ["id=7", "id=12", "id=7"])
+        #expect(products.map(\.subtitle) == ["product?id=7", "product?id=12", "product?id=7"])
         #expect(Set(scene.nodes.map(\.id)).count == scene.nodes.count)
         #expect(scene.edges.contains { $0.from == Self.p12 && $0.to == Self.p7again })
         let dot = DOTEncoder.encode(scene)
         #expect(Self.line(dot, node: Self.p7again) != nil)
         let mermaid = MermaidEncoder.encode(scene)
-        #expect(mermaid.components(separatedBy: "ProductViewController<br/><small>id=7</small>").count == 3)
-        #expect(mermaid.contains("ProductViewController<br/><small>id=12</small>"))
+        #expect(mermaid.components(separatedBy: "ProductViewController<br/><small>product?id=7</small>").count == 3)
+        #expect(mermaid.contains("ProductViewController<br/><small>product?id=12</small>"))
     }
 
     /// The pop of the second product 7 is numbered on it, not on the first.
@@ -66,7 +66,7 @@ import _NavVizTestSupport
         let ops = TreeDiff.operations(from: f[4].tree, to: f[5].tree, dialect: dialect)
         let scene = DiffScene.make(old: f[4].tree, new: f[5].tree, operations: ops, dialect: dialect, theme: .light)
         let changed = try #require(scene.nodes.first { $0.subtitle?.contains("→") == true })
-        #expect(changed.subtitle == "id=12 → color=red id=12")
+        #expect(changed.subtitle == "product: id=12 → color=red id=12")
         #expect(changed.classes.contains("context-changed"))
         #expect(changed.tooltip.contains("context before: id=12"))
         #expect(scene.nodes.filter { $0.tooltip.hasPrefix("id: product") }.count == 2)

@@ -46,6 +46,47 @@ import _NavVizTestSupport
         #expect(scene.nodes.filter { !$0.badges.isEmpty }.count == 4)
     }
 
+    /// Each row of the legend is drawn as the nodes it explains, in both themes: the
+    /// destination path amber, the active path after the route amber and thick (a ghost on
+    /// it thick and dotted in the enter colour), an entered node a dotted ghost.
+    @Test(arguments: ["portus-example-1.route.json", "portus-example-4.route.json"], [Theme.light, Theme.dark])
+    func legendMatchesTheDrawing(_ sample: String, _ theme: Theme) throws {
+        let scene = RouteScene.make(try result(sample), theme: theme, legend: true)
+        func entry(_ prefix: String) throws -> LegendEntry { try #require(scene.legend.first { $0.text.hasPrefix(prefix) }) }
+        let destination = try entry("destination path"), final = try entry("active path after the route"), ghost = try entry("entered by the route")
+        #expect(destination.stroke == theme.destination && !destination.thick && !destination.dotted && !destination.dashed)
+        #expect(final.stroke == theme.destination && final.thick)
+        #expect(ghost.stroke == theme.enter && ghost.dotted && !ghost.dashed)
+        #expect(destination != final, "the two rows look alike")
+        for node in scene.nodes {
+            let isGhost = node.classes.contains("ghost")
+            if isGhost {
+                #expect(node.stroke == ghost.stroke && node.styles.contains("dotted") && !node.styles.contains("dashed"), "\(node.id)")
+            } else if node.classes.contains("final") || node.classes.contains("destination") {
+                #expect(node.stroke == theme.destination, "\(node.id)")
+            }
+            if node.classes.contains("final") { #expect(node.penWidth >= 3.5, "\(node.id) is on the final path but thin") }
+            if node.classes.contains("destination") && !node.classes.contains("final") { #expect(node.penWidth < 3.5) }
+        }
+    }
+
+    /// The route's text names nodes by id (`enter node8 under node5`); its picture shows each
+    /// of those ids on its node, as the label or the smaller line under it.
+    @Test(arguments: ["portus-example-1.route.json", "portus-example-2.route.json", "portus-example-3.route.json", "portus-example-4.route.json"])
+    func textAndPictureNameNodesAlike(_ sample: String) throws {
+        let route = try result(sample)
+        let scene = RouteScene.make(route, theme: .light)
+        for step in route.steps {
+            for id in [step.operation.subject].compactMap({ $0 }) {
+                let named = scene.nodes.contains { node in
+                    let title = node.title.replacingOccurrences(of: "⇄ ", with: "")
+                    return title.lowercased() == id.lowercased() || node.subtitle?.split(separator: "?").first.map(String.init) == id
+                }
+                #expect(named, "'\(id)' (\(OperationWriter.phrase(step.operation))) is named nowhere in the picture")
+            }
+        }
+    }
+
     /// Template children are ghosts too; the entered switch container keeps its look.
     @Test func templateChildrenAreGhosts() throws {
         let scene = RouteScene.make(try result("portus-example-4.route.json"), theme: .dark)

@@ -21,7 +21,7 @@ struct AnimateCommandTests {
                                       "--redact", "--dialect", "katana", "--title", "t", "--held-bytes", "0"],
                                      stdin: try String(contentsOfFile: sample, encoding: .utf8))
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "\(out.path)/index.html\n")
+        #expect(r.stdout == ["index.html", "summary.md", "animation.gif", "frames/"].map { "\(out.path)/\($0)\n" }.joined())
         #expect(r.stderr == "")
         var options = Animation.Options()
         (options.png, options.gif, options.jobs, options.granularity, options.theme) = (true, true, 1, .op, .dark)

@@ -5,7 +5,7 @@ import _NavVizTestSupport
 /// Every page the browser tests look at, written by `Animation.write` in this process (what
 /// `navviz animate` writes) and loaded in one run of headless Chromium (Debian's `chromium`):
 /// a harness page holds each player in a frame of its own, 800 × 600 like headless Chromium's
-/// window, and when they have all loaded (their `?selftest` runs while its page loads) copies
+/// window (1400 × 900 for the walk through every frame), and when they have all loaded (their `?selftest` runs while its page loads) copies
 /// each frame's DOM into itself, which `--dump-dom` prints. Chromium takes about 1.2 s of CPU
 /// to start (measured on this project's 2-core VM); the browser tests started it five times,
 /// now once. `--allow-file-access-from-files` lets the harness, a file, read the DOM of the
@@ -31,6 +31,9 @@ struct BrowserSession: Sendable {
         var stdin: String? = nil
         var file: String? = nil
         var suffix: String
+        /// The frame's size in CSS pixels: headless Chromium's window (800 × 600), or the
+        /// 1400 × 900 window the issue's readers used.
+        var width = 800, height = 600
     }
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
@@ -54,7 +57,12 @@ struct BrowserSession: Sendable {
         Recipe(name: "session", arguments: ["FILE"], file: SessionLog.ndjson(transitions: sessionTransitions, seed: 7), suffix: "?selftest#1"),
         Recipe(name: "failed", arguments: ["Samples/portus-loop.route.json"], suffix: "?selftest#1"),
         Recipe(name: "hostile", arguments: ["-"], stdin: Hostile.sequence(hostileText), suffix: "#2"),
+        Recipe(name: "walk", arguments: ["FILE"], file: SessionLog.ndjson(transitions: walkTransitions, seed: 11), suffix: "?walk#1",
+               width: 1400, height: 900),
     ]
+
+    /// Transitions of the session whose every frame `?walk` measures (at 1400 × 900).
+    static let walkTransitions = 300
 
     /// The pages by name.
     var pages: [String: Page]
@@ -86,7 +94,7 @@ struct BrowserSession: Sendable {
         // Each bundle once (two pages load the Tempura bundle).
         var drawn: [[String]: (URL, NavVizBinary.Result)] = [:]
         for recipe in Self.recipes {
-            let key = recipe.arguments + [recipe.stdin ?? ""]
+            let key = recipe.arguments + [recipe.stdin ?? "", recipe.file ?? ""]
             guard drawn[key] == nil else { continue }
             let out = directory.appendingPathComponent(recipe.name)
             var arguments = recipe.arguments
@@ -107,10 +115,10 @@ struct BrowserSession: Sendable {
         var frames = ""
         var urls: [String: (URL, NavVizBinary.Result, String)] = [:]
         for recipe in Self.recipes {
-            let (index, run) = drawn[recipe.arguments + [recipe.stdin ?? ""]]!
+            let (index, run) = drawn[recipe.arguments + [recipe.stdin ?? "", recipe.file ?? ""]]!
             let url = index.absoluteString + recipe.suffix
             urls[recipe.name] = (index, run, url)
-            frames += "<iframe id=\"\(recipe.name)\" src=\"\(url)\" width=\"800\" height=\"600\"></iframe>\n"
+            frames += "<iframe id=\"\(recipe.name)\" src=\"\(url)\" width=\"\(recipe.width)\" height=\"\(recipe.height)\"></iframe>\n"
         }
         let harness = directory.appendingPathComponent("harness.html")
         try """

@@ -55,7 +55,7 @@ struct ExamplesTests {
         return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }
 
-    static let subcommands = ["render", "validate", "diff", "route", "timeline", "animate", "check"]
+    static let subcommands = ["render", "validate", "diff", "route", "timeline", "animate", "check", "import"]
 
     /// Fenced blocks of a Markdown text: the language word and the lines with their numbers
     /// (a line ending in `\` joined with the next, under the first one's number).
@@ -91,13 +91,14 @@ struct ExamplesTests {
         return String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Whether a command builds, tests, fuzzes or benchmarks navviz itself (`make …`,
-    /// `swift …`, `Scripts/…`, a fuzz target `Fuzz/.build/…`, with variables before it): not
-    /// examples of navviz.
+    /// Whether a command builds, tests, fuzzes, benchmarks or installs navviz itself (`make …`,
+    /// `swift …`, `Scripts/…`, a fuzz target `Fuzz/.build/…`, a download, a clone, a
+    /// package manager's install or a copy off a simulator or device: `curl`, `git`, `brew`,
+    /// `sudo`, `apt-get`, `cd`, `cp`, `xcrun`, with variables before it): not examples of navviz.
     static func isTooling(_ command: String) -> Bool {
         let words = command.split(separator: " ").drop { $0.contains("=") && !$0.hasPrefix("-") }
-        return words.first == "make" || words.first == "swift" || words.first?.hasPrefix("Scripts/") == true
-            || words.first?.hasPrefix("Fuzz/.build/") == true
+        return ["make", "swift", "curl", "git", "brew", "sudo", "apt-get", "cd", "cp", "xcrun"].contains(words.first ?? "")
+            || words.first?.hasPrefix("Scripts/") == true || words.first?.hasPrefix("Fuzz/.build/") == true
     }
 
     static func markdownExamples(_ file: String) throws -> [Example] {
@@ -187,7 +188,7 @@ struct ExamplesTests {
             for line in lines { #expect(line.hasPrefix("  "), "help \(command): an example is wrapped: \(line)") }
         }
         let examples = try Self.helpExamples(command)
-        if ["render", "diff", "route", "animate", "check"].contains(command) { #expect(!examples.isEmpty) }
+        #expect(!examples.isEmpty, "help \(command) has no examples")
         let problems = try Self.run(examples)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }

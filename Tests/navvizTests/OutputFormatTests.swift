@@ -59,7 +59,7 @@ struct OutputFormatTests {
         let r = try NavVizBinary.shared(["render", "Samples/nivelir-chat.yaml", "--format", "mermaid"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("flowchart TD\n"))
-        #expect(r.stdout.contains("  n6(\"ChatViewController<br/><small>chatId=42</small>\")\n"))
+        #expect(r.stdout.contains("  n6(\"ChatViewController<br/><small>chat?chatId=42</small>\")\n"))
         #expect(r.stdout.contains("  n5 ==> n6\n"))  // the active path
     }
 

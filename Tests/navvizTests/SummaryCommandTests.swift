@@ -21,7 +21,7 @@ final class SummaryCommandTests: ScratchSuite {
         // The bundle is written (the failure drawn as its last frame), its player printed, the
         // failure said, and the status is 1.
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stdout == "\(out.path)/index.html\n")
+        #expect(r.stdout == "\(out.path)/index.html\n\(out.path)/summary.md\n\(out.path)/frames/\n")
         #expect(r.stderr == "Samples/portus-loop.route.json: error: destination not reachable: routing loops: chunk 3 (enter settings) repeats chunk 1 on the same tree\n")
         let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("> **error:** destination not reachable: routing loops"))

@@ -7,7 +7,8 @@ import NavVizRecorder
 /// One input through what `navviz import` does, and through the recorder's log lines:
 ///
 /// 1. read as `navviz import -` reads it (the format its content shows), and forced as a UIKit
-///    `_printHierarchy` paste (`--input-format uikit`): an error must come as `FILE: error: …`
+///    `_printHierarchy` paste (`--input-format uikit`) and as each kind of saved SwiftUI path
+///    (`--input-format navigationpath`, `typedpath`): an error must come as `FILE: error: …`
 ///    lines;
 /// 2. a snapshot or sequence read is written as `import` writes it (JSON, then YAML), and each
 ///    written text must read back to the same document: written again, the same JSON;
@@ -22,6 +23,9 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let sniffed = InputFormat.sniff(bytes)
     importAndCheck(bytes, sniffed, hide: bytes.count % 2 == 0)
     if sniffed != .uikit { importAndCheck(bytes, .uikit, hide: bytes.count % 2 == 1) }
+    for path in [InputFormat.navigationPath, .typedPath] where sniffed != path {
+        importAndCheck(bytes, path, hide: bytes.count % 2 == 0)
+    }
 }
 
 /// The context keys the recorder is told are secret (compared without case).

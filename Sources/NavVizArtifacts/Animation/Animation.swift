@@ -1,5 +1,6 @@
 import Foundation
 import NavVizCore
+import NavVizShutdown
 @_spi(Internals) import NavVizRender
 
 /// `navviz animate` as one call: a document or recording in, an animation bundle out.
@@ -39,6 +40,10 @@ public enum Animation {
         public var png = false
         /// Also write animation.gif.
         public var gif = false
+        /// Write only the GIF: `output` is the GIF file itself (`animate -o NAME.gif`), not a
+        /// bundle; the frames, player and summary are drawn in a temporary directory and
+        /// removed.
+        public var gifOnly = false
         /// The most bytes animation.gif may have.
         public var gifLimit = 10_000_000
         /// The widest and highest a PNG or GIF frame may be, in pixels.
@@ -76,6 +81,9 @@ public enum Animation {
         /// Where a failing script or route stopped, and why: the bundle shows it as its last
         /// frame, and `animate` exits 1 with it.
         public var failure: String?
+        /// What was written, ``main`` first: the player, the summary, the GIF and the frames'
+        /// folder (`DIR/frames/`) of a bundle; the GIF alone with ``Options/gifOnly``.
+        public var paths: [String] = []
         let bundle: AnimationBundle?
 
         /// summary.md without links to local files, in at most `limit` bytes: for a GitHub
@@ -89,6 +97,7 @@ public enum Animation {
     /// replaced when navviz wrote it; throws `NavVizError` for what stops it (the output
     /// is then left as it was). Notes, warnings and progress go to `diagnostics`.
     public static func write(_ file: String, to output: String, options: Options, diagnostics: Diagnostics = .silent) throws -> Written {
+        if options.gifOnly { return try writeGIF(file, to: output, options: options, diagnostics: diagnostics) }
         // The destination is checked (and staged) before any work; what the frames record
         // goes into the staged directory as they are planned.
         let staged = try OutputDirectory(output, inputs: [file])
@@ -134,13 +143,42 @@ public enum Animation {
             try framePNGs()
             try bundle.writeFileList(title: title)
             try staged.commit()
-            return Written(main: "\(output)/frames", frames: count, failure: nil, bundle: nil)
+            return Written(main: "\(output)/frames", frames: count, failure: nil, paths: ["\(output)/frames/"], bundle: nil)
         }
         try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
                                 maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
                                 progress: diagnostics.progress ?? { _, _ in })
         try bundle.finish(title: title, outline: plan.outline, diagnostics: diagnostics)
         try staged.commit()
-        return Written(main: "\(output)/index.html", frames: count, failure: plan.outline.failure, bundle: bundle)
+        let paths = ["index.html", "summary.md"] + (options.gif ? ["animation.gif"] : []) + ["frames/"]
+        return Written(main: "\(output)/index.html", frames: count, failure: plan.outline.failure, paths: paths.map { "\(output)/\($0)" }, bundle: bundle)
+    }
+
+    /// ``Options/gifOnly``: the bundle with its GIF is written into a temporary directory
+    /// (removed afterwards, on a signal too), and its GIF copied to `output` atomically.
+    /// `output` is checked before any work.
+    static func writeGIF(_ file: String, to output: String, options: Options, diagnostics: Diagnostics) throws -> Written {
+        try OutputFile.checkDestination(output, inputs: [file])
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-gif-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        let cleanUp = Shutdown.onSignal { try? FileManager.default.removeItem(at: scratch) }
+        defer {
+            try? FileManager.default.removeItem(at: scratch)
+            cleanUp.cancel()
+        }
+        var inner = options
+        inner.gifOnly = false
+        inner.gif = true
+        inner.png = false
+        var written = try write(file, to: scratch.path, options: inner, diagnostics: diagnostics)
+        let gif: Data
+        do {
+            gif = try Data(contentsOf: scratch.appendingPathComponent("animation.gif"))
+        } catch {
+            throw NavVizError(.internalError, file: output, "cannot read the GIF drawn in '\(scratch.path)': \(error.localizedDescription)")
+        }
+        try OutputFile.write([UInt8](gif), to: output, inputs: [file])
+        written.main = output
+        written.paths = [output]
+        return written
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NavVizCore
 import NavVizFiles
 
@@ -55,6 +56,10 @@ struct Expectation: Equatable {
 
     /// Reads an expectation file, with `FILE: error: PATH: message` on problems.
     static func load(_ path: String) throws -> Expectation {
+        if !FileManager.default.fileExists(atPath: path) {
+            throw NavVizError(.unreadableInput, file: path, "cannot read: no such file",
+                              notes: ["  no expectation is recorded there yet: record it with --record (navviz check FILE --expect \(path) --record), review it and commit it"])
+        }
         let bytes = try DocumentFile.read(path)
         let json: JSONValueTree
         do {

@@ -20,9 +20,27 @@ enum DiskRoom {
     }
 
     /// Bytes an unprivileged process may still write on the file system of `path`.
+    ///
+    /// On Linux, `statvfs`: blocks free to unprivileged users times the fragment size. On
+    /// macOS and iOS, `statvfs` counts blocks in 32 bits and leaves out the purgeable space
+    /// APFS frees on demand (caches, local snapshots), so a write that would fit could be
+    /// refused: there the volume's capacity for important usage is asked first (Foundation's
+    /// `volumeAvailableCapacityForImportantUsage`, which counts that space), and else
+    /// `statfs`, whose counts are 64-bit.
     static func free(_ path: String) -> Int? {
+        #if canImport(Darwin)
+        if let values = try? URL(fileURLWithPath: path).resourceValues(forKeys: [.volumeAvailableCapacityForImportantUsageKey]),
+           let important = values.volumeAvailableCapacityForImportantUsage, important > 0 {
+            return Int(clamping: important)
+        }
+        var info = statfs()
+        guard statfs(path, &info) == 0 else { return nil }
+        let (bytes, overflow) = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_bsize))
+        return overflow ? Int.max : Int(clamping: bytes)
+        #else
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return Int(info.f_bavail) * Int(info.f_frsize)
+        #endif
     }
 }

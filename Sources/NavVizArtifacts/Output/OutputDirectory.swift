@@ -116,11 +116,12 @@ final class OutputDirectory {
     /// into place as a whole, so a file needs no atomic replace (and no fsync, which
     /// Foundation's createFile does: on a busy disk that cost more than drawing the frames).
     /// Throws when the file cannot be created or written whole. `sync` waits until the
-    /// bytes are on the disk (for a file renamed into place on its own).
+    /// bytes are on the disk (for a file renamed into place on its own;
+    /// ``FileDescriptor/sync(_:)``: F_FULLFSYNC on macOS).
     static func writePlainly(_ bytes: [UInt8], to path: String, sync: Bool = false) throws(WriteError) {
         guard let handle = fopen(path, "wb") else { throw WriteError() }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-        if written != bytes.count || (sync && (fflush(handle) != 0 || fsync(fileno(handle)) != 0)) {
+        if written != bytes.count || (sync && (fflush(handle) != 0 || !FileDescriptor.sync(fileno(handle)))) {
             let failure = WriteError()
             fclose(handle)
             throw failure

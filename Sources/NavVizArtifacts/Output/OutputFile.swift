@@ -14,12 +14,7 @@ public enum OutputFile {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw NavVizError(.cannotWrite, file: path, "cannot write: it is a directory")
-        }
-        if let input = inputs.first(where: { $0 != "-" && sameFile($0, path) }) {
-            throw NavVizError(.cannotReplace, file: path, "cannot replace '\(path)': it is the input '\(input)'; give -o another file")
-        }
+        try checkDestination(path, inputs: inputs, parentMustExist: false)
         if isSpecialFile(path) {
             // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming
             // over it would replace it with a regular file.
@@ -58,6 +53,24 @@ public enum OutputFile {
         let error = Shutdown.deferringSignals { rename(temporary.path, url.path) == 0 ? 0 : errno }
         if error != 0 {
             throw NavVizError(.cannotWrite, file: path, "cannot write: \(WriteError(errno: error).reason)")
+        }
+    }
+
+    /// Throws unless `path` can take a file: it is no directory and none of `inputs`, and
+    /// (with `parentMustExist`) its directory exists. For a caller that works a long time
+    /// before it writes, to refuse up front.
+    static func checkDestination(_ path: String, inputs: [String], parentMustExist: Bool = true) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw NavVizError(.cannotWrite, file: path, "cannot write: it is a directory")
+        }
+        if let input = inputs.first(where: { $0 != "-" && sameFile($0, path) }) {
+            throw NavVizError(.cannotReplace, file: path, "cannot replace '\(path)': it is the input '\(input)'; give -o another file")
+        }
+        let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        if parentMustExist, !isSpecialFile(path),
+           !(FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw NavVizError(.cannotWrite, file: path, "cannot write: directory '\(directory.path)' does not exist")
         }
     }
 

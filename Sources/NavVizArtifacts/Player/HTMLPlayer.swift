@@ -3,15 +3,24 @@ import NavVizCore
 
 /// A single self-contained HTML file that plays an animation offline.
 ///
-/// The page draws the session itself from a ``PlayerModel``: each node once, at its place in
-/// its window's layout, and each frame as the changes from the one before, so a session of
-/// 10,000 transitions is a page of a few megabytes. Nodes that appear fade in, nodes that
-/// leave fade out, a node never moves while it stays in the tree, and the view follows the
-/// nodes of the current frame. Beside the picture: the step's label, its operations (their
-/// nodes highlighted), a list of every step with a filter box (a failed step marked), and
-/// the details of a clicked node. Zoom and pan with the wheel, a drag, a pinch or the + - 0
-/// keys; F shows only the active path, the changed nodes and their parents. Play/pause,
+/// The page draws the session itself from a ``PlayerModel``: each node of a layout window
+/// once, and each frame as the changes from the one before, so a session of 10,000
+/// transitions is a page of a few megabytes. Every view of a frame shows the frame's context
+/// (its changed nodes and its visible screen, with the path from the root to each) with
+/// labels at least 11 px high: the page lays each frame out as a tidy tree and shows the whole
+/// frame, else the context and its nodes' other children, else the context alone, whichever
+/// first fits (docs/player.md). Nodes glide to their places, nodes that appear fade in, nodes
+/// that leave fade out. Above the picture the active path, root to visible screen; beside it
+/// the frame's whole tree in small, what the view shows outlined. Beside the picture: the
+/// step's label, its operations (their nodes highlighted), a list of every step with a filter
+/// box (a failed step marked), and the details of a clicked node. Zoom and pan with the
+/// wheel, a drag, a pinch or the + - 0 keys; F shows only the context. Play/pause,
 /// previous/next, a slider, ←/→, space, Home/End; `index.html#3` opens frame 3.
+///
+/// The script is in parts a live page can reuse: the model (rows, steps, replayed states,
+/// `addFrames`), a frame's scene and context, the layout, the camera, drawing, the overview,
+/// the side panel, `show(k)` for a frame, and `report()`, which measures what the view shows
+/// (each label's height on screen and whether it is inside the picture) for `?walk` and tests.
 ///
 /// Nothing from a document is ever markup here: every string travels as JSON inside a
 /// `<script type="application/json">` with `<`, `>` and `&` escaped, and reaches the page
@@ -71,6 +80,14 @@ package enum HTMLPlayer {
         input[type=range] { width: min(22vw, 300px); }
         #counter { font-variant-numeric: tabular-nums; color: var(--muted); min-width: 8em; }
         main { flex: 1 1 auto; display: flex; gap: 12px; padding: 12px; min-height: 0; }
+        #view { flex: 1 1 auto; display: flex; flex-direction: column; gap: 6px; min-width: 0; min-height: 0; }
+        #crumbs { display: flex; align-items: baseline; gap: 2px; font-size: 13px; min-height: 22px; white-space: nowrap; overflow: hidden; }
+        #crumbs .crumb { font: inherit; border: 0; background: none; padding: 0 3px; color: var(--fg); border-radius: 4px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2.5em; flex: 0 1 auto; cursor: pointer; }
+        #crumbs .crumb:last-of-type { flex-shrink: 0; }
+        #crumbs .crumb.visible { font-weight: 600; }
+        #crumbs .crumb.changed { color: var(--hl); }
+        #crumbs .sep { color: var(--muted); flex: 0 0 auto; }
+        #crumbs .coverage { margin-left: auto; padding-left: 12px; color: var(--muted); font-size: 12px; flex: 0 0 auto; }
         #stage { flex: 1 1 auto; position: relative; border: 1px solid var(--line); border-radius: 8px; overflow: hidden; touch-action: none; cursor: grab; min-height: 300px; }
         #stage.dragging { cursor: grabbing; }
         #canvas { width: 100%; height: 100%; display: block; }
@@ -79,14 +96,17 @@ package enum HTMLPlayer {
         #zoom { position: absolute; right: 8px; bottom: 8px; display: flex; gap: 4px; }
         #frame-link { position: absolute; left: 8px; bottom: 8px; font-size: 12px; color: var(--muted); }
         a { color: var(--accent); }
-        aside { flex: 0 0 340px; display: flex; flex-direction: column; gap: 8px; min-height: 0; }
+        #minimap { display: block; width: 100%; height: 112px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); flex: 0 0 auto; cursor: pointer; }
+        #minimap .window { fill: none; stroke: var(--accent); stroke-width: 2; vector-effect: non-scaling-stroke; }
+        aside { flex: 0 0 340px; width: 340px; min-width: 0; display: flex; flex-direction: column; gap: 8px; min-height: 0; }
         #label { font-weight: 600; margin: 0; overflow-wrap: anywhere; }
         #phase { color: var(--muted); margin: 0; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
         #phase.failed { color: var(--bad); }
         #caption { margin: 0; white-space: pre-wrap; font-size: 13px; }
         #caption:empty { display: none; }
         ol { padding-left: 24px; margin: 0; }
-        #operations li { margin: 2px 0; padding: 2px 4px; border-radius: 4px; }
+        #operations { max-height: 28vh; overflow-y: auto; flex: 0 0 auto; }
+        #operations li { overflow-wrap: anywhere; margin: 2px 0; padding: 2px 4px; border-radius: 4px; }
         #operations li:hover { background: color-mix(in srgb, var(--hl) 20%, transparent); }
         .none { color: var(--muted); list-style: none; }
         #details { border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; font-size: 12px; display: none; }
@@ -108,10 +128,11 @@ package enum HTMLPlayer {
         svg .node { cursor: pointer; }
         svg .node.navviz-highlight { filter: drop-shadow(0 0 3px var(--hl)) drop-shadow(0 0 2px var(--hl)); }
         svg .node.selected .shape { stroke-dasharray: 4 2; }
-        svg .more { font-size: 10px; fill: var(--muted); }
+        svg .more text { font-size: 10px; fill: var(--muted); }
+        svg .more rect { fill: none; stroke: var(--muted); stroke-dasharray: 3 2; }
         @media (prefers-reduced-motion: reduce) { svg .node, svg .edge, svg #nodes > g, svg #edges > g { transition: none; animation: none; } }
         footer { padding: 0 16px 8px; color: var(--muted); font-size: 12px; }
-        @media (max-width: 800px) { main { flex-direction: column; } aside { flex-basis: auto; width: 100%; } #stage { min-height: 60vh; } }
+        @media (max-width: 800px) { main { flex-direction: column; } aside { flex-basis: auto; width: 100%; } #view { min-height: 60vh; } }
         </style>
         </head>
 
@@ -127,18 +148,22 @@ package enum HTMLPlayer {
         <button id="play" title="Play or pause (space)" aria-label="Play">▶ Play</button>
         <button id="next" title="Next frame (→)" aria-label="Next frame">▶</button>
         <input id="slider" type="range" min="1" max="\(count)" value="1" aria-label="Frame">
-        <span id="counter">1 / \(count)</span>
+        <span id="counter">frame 1 of \(count)</span>
         <button id="focus" title="Show only the active path, the changed nodes and their parents (F)" aria-pressed="false">Focus</button>
         <button id="theme" title="Light or dark" aria-label="Toggle theme">◐</button>
         </header>
         <main>
+        <div id="view">
+        <nav id="crumbs" aria-label="The active path, from the root to the visible screen"></nav>
         <div id="stage">
         <svg id="canvas" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="navigation tree"><g id="edges"></g><g id="boxes"></g><g id="nodes"></g><g id="marks"></g></svg>
         <div id="empty">empty tree</div>
         <a id="frame-link">frame SVG</a>
         <div id="zoom"><button id="zoom-in" title="Zoom in (+)">+</button><button id="zoom-out" title="Zoom out (-)">−</button><button id="fit" title="Fit and follow the current frame (0)" aria-pressed="true">Fit</button></div>
         </div>
+        </div>
         <aside>
+        <svg id="minimap" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The whole tree of the frame; what the view shows is outlined"><g id="mini-nodes"></g><rect id="mini-window" class="window" x="0" y="0" width="0" height="0"></rect></svg>
         <p id="phase"></p>
         <p id="label"></p>
         <p id="caption"></p>
@@ -149,7 +174,7 @@ package enum HTMLPlayer {
         <div id="steps" role="listbox" aria-label="Steps"><div id="steps-inner"></div></div>
         </aside>
         </main>
-        <footer>Keys: ← → frame, space play/pause, Home/End first/last, + − zoom, 0 fit, F focus. Drag to pan, wheel or pinch to zoom, click a node for its details. Link to a frame with #N. Made by navviz.</footer>
+        <footer>Keys: ← → frame · space play · Home/End · + − zoom · 0 fit · F focus. Drag, wheel or pinch to move; click a node for its details. Above the picture: the active path; beside it: the whole tree. #N links frame N. Made by navviz.</footer>
 
         """
     }
@@ -158,29 +183,44 @@ package enum HTMLPlayer {
     (function () {
       "use strict";
       var started = performance.now();
-      var data = JSON.parse(document.getElementById("navviz-data").textContent);
-      var frames = data.frames, count = frames.length, windows = data.windows;
-      var texts = data.texts, nodeStyles = data.nodeStyles, edgeStyles = data.edgeStyles;
       var NS = "http://www.w3.org/2000/svg";
-      var svg = document.getElementById("canvas"), stage = document.getElementById("stage");
-      var edgeLayer = document.getElementById("edges"), nodeLayer = document.getElementById("nodes");
-      var boxLayer = document.getElementById("boxes"), markLayer = document.getElementById("marks");
-      var slider = document.getElementById("slider"), counter = document.getElementById("counter");
-      var playButton = document.getElementById("play"), focusButton = document.getElementById("focus"), fitButton = document.getElementById("fit");
-      var index = -1, timer = null, focus = false, follow = true, selected = -1;
-      var CHECKPOINT = 128;
+      var data = JSON.parse(document.getElementById("navviz-data").textContent);
 
-      // Windows: where each starts; its state (text and style row of every node, style row of
-      // every edge, -1 when absent) after the frame `at`, and checkpoints every CHECKPOINT frames.
-      var starts = [];
-      frames.forEach(function (f, i) { if (starts[f.w] === undefined) { starts[f.w] = i; } });
+      // ---- The model: the session's rows, and what the page derives from them. -----------------
+      // `frames` and `windows` are the PlayerModel's rows (docs/player.md); a frame's state is
+      // replayed from its window's start (checkpoints every CHECKPOINT frames), and its step is
+      // where a transition starts. A live page appends rows and calls addFrames(from).
+      var frames = data.frames, windows = data.windows;
+      var texts = data.texts, nodeStyles = data.nodeStyles, edgeStyles = data.edgeStyles;
+      var CHECKPOINT = 128;
+      var starts = [], checkpoints = [], steps = [], stepOf = [];
+      function addFrames(from) {
+        for (var i = from; i < frames.length; i++) {
+          var f = frames[i];
+          if (starts[f.w] === undefined) { starts[f.w] = i; checkpoints[f.w] = []; }
+          var last = steps[steps.length - 1];
+          if (!last || last.t !== f.t || f.p === "initial" || f.p === "failed" || last.failed) {
+            steps.push({ first: i, t: f.t, label: f.l, failed: f.p === "failed",
+                         number: f.p === "failed" ? "✕" : (f.t === null ? "start" : String(f.t + 1)) });
+            if (steps[steps.length - 1].number !== "start") { afterStart += 1; }
+          }
+          stepOf[i] = steps.length - 1;
+        }
+      }
+      var afterStart = 0;
+      addFrames(0);
+      function count() { return frames.length; }
+      // Steps after the start: each transition, and a failure (the step that could not run).
+      function stepTotal() { return afterStart; }
+      function stepNumber(st) { return st.failed ? stepTotal() : parseInt(st.number, 10); }
+
+      // A window's state after frame `at`: each node's text and style row and each edge's style
+      // row (-1 when absent).
       function emptyState(w) {
         var n = windows[w].nodes.length, e = windows[w].edges.length;
-        var s = { at: starts[w] - 1, nt: new Int32Array(n).fill(-1), ns: new Int32Array(n).fill(-1), es: new Int32Array(e).fill(-1) };
-        return s;
+        return { at: starts[w] - 1, nt: new Int32Array(n).fill(-1), ns: new Int32Array(n).fill(-1), es: new Int32Array(e).fill(-1) };
       }
       function copy(s) { return { at: s.at, nt: s.nt.slice(), ns: s.ns.slice(), es: s.es.slice() }; }
-      var checkpoints = windows.map(function () { return []; });
       var state = null, stateWindow = -1;
       function apply(s, f) {
         var d = f.d, i = 0, v;
@@ -210,19 +250,231 @@ package enum HTMLPlayer {
         return state;
       }
 
-      // Steps: consecutive frames of one transition (the first state, each transition, a failure).
-      var steps = [], stepOf = new Int32Array(count);
-      frames.forEach(function (f, i) {
-        var last = steps[steps.length - 1];
-        if (!last || last.t !== f.t || f.p === "initial" || f.p === "failed" || last.failed) {
-          steps.push({ first: i, t: f.t, label: f.l, failed: f.p === "failed",
-                       number: f.p === "failed" ? "✕" : (f.t === null ? "start" : String(f.t + 1)) });
+      // ---- A frame's scene: its nodes and their parents, its changes, and its context. ---------
+      // The context is what every view of the frame shows: the changed nodes (operations,
+      // badges, added or removed) and the visible screen, with the path from the root to each.
+      var CHANGED = / (removed|added|moved|recreated|context-changed) /;
+      function sceneOf(k) {
+        var f = frames[k], s = stateAt(k), win = windows[f.w], n = win.nodes.length, i;
+        var present = new Uint8Array(n), parent = new Int32Array(n).fill(-1);
+        var changed = new Uint8Array(n), need = new Uint8Array(n), visible = [], total = 0;
+        for (i = 0; i < n; i++) { if (s.ns[i] >= 0) { present[i] = 1; total += 1; } }
+        // Each node's parent: the edge into it, one that is not a removed or moved node's mark
+        // where there are two; cycles (a node drawn where it moved from and to) are cut.
+        for (var pass = 0; pass < 2; pass++) {
+          for (i = 0; i < s.es.length; i++) {
+            var e = win.edges[i];
+            if (s.es[i] < 0 || !present[e[0]] || !present[e[1]] || parent[e[1]] >= 0 || e[1] === e[0]) { continue; }
+            if (pass === 0 && / (removed|moved) /.test(" " + edgeStyles[s.es[i]][3] + " ")) { continue; }
+            parent[e[1]] = e[0];
+          }
         }
-        stepOf[i] = steps.length - 1;
-      });
+        var seen = new Int32Array(n).fill(-1);
+        for (i = 0; i < n; i++) {
+          var j = i;
+          while (j >= 0 && seen[j] < 0) { seen[j] = i; j = parent[j]; }
+          if (j >= 0 && seen[j] === i) { parent[j] = -1; }
+        }
+        for (i = 0; i < n; i++) {
+          if (!present[i]) { continue; }
+          var st = nodeStyles[s.ns[i]], cls = " " + st[7] + " ";
+          if (st[8].length > 0 || CHANGED.test(cls)) { changed[i] = 1; }
+          if (cls.indexOf(" visible ") >= 0) { visible.push(i); }
+        }
+        f.o.forEach(function (op) { op[3].forEach(function (j) { if (present[j]) { changed[j] = 1; } }); });
+        // A frame whose visible screen is not marked (a pending frame that removes it) ends its
+        // active path at the deepest node on it.
+        if (!visible.length) {
+          var best = -1, bestDepth = -1;
+          for (i = 0; i < n; i++) {
+            if (!present[i] || (" " + nodeStyles[s.ns[i]][7] + " ").indexOf(" active ") < 0) { continue; }
+            var d = 0, j = parent[i];
+            while (j >= 0 && d <= n) { d += 1; j = parent[j]; }
+            if (d > bestDepth) { best = i; bestDepth = d; }
+          }
+          if (best >= 0) { visible.push(best); }
+        }
+        function up(j) { var guard = n; while (j >= 0 && !need[j] && guard-- > 0) { need[j] = 1; j = parent[j]; } }
+        for (i = 0; i < n; i++) { if (changed[i]) { up(i); } }
+        visible.forEach(up);
+        return { k: k, f: f, s: s, w: f.w, n: n, total: total, present: present, parent: parent, changed: changed, need: need, visible: visible };
+      }
+      // The nodes a view shows, widest first: the whole frame; its context and the other
+      // children of the context's nodes (a tab bar's other tabs); the context alone.
+      function levels(sc) {
+        var n = sc.n, ring = new Uint8Array(n), i;
+        for (i = 0; i < n; i++) { if (sc.present[i] && (sc.need[i] || (sc.parent[i] >= 0 && sc.need[sc.parent[i]]))) { ring[i] = 1; } }
+        return [{ name: "whole", shown: sc.present }, { name: "context", shown: ring }, { name: "path", shown: sc.need }];
+      }
 
-      // Drawing: a window's nodes and edges, made when first shown.
-      var drawnWindow = -1, nodeEls = [], edgeEls = [], shownNT, shownNS, shownES;
+      // ---- Layout: the shown nodes as a tidy tree, top down, children in the order the ---------
+      // window's layout has them; hidden children of a shown node are one "+N" box under it.
+      var GAP_X = 16, GAP_Y = 16, MORE_W = 30, MORE_H = 16;
+      function height(t) { return texts[t][1] === null ? 28 : 40; }
+      // How many ranks of nodes fit one above the other at a readable scale: a deeper tree has
+      // its long chains folded into columns side by side (a stack nine screens deep under three
+      // modals reads down one column and on at the top of the next).
+      function ranksThatFit() {
+        return Math.max(3, Math.floor(((room().h - 2 * PAD) / MIN_SCALE + GAP_Y) / (40 + GAP_Y)));
+      }
+      function layout(sc, shown) {
+        var win = windows[sc.w], nodes = win.nodes, n = sc.n, s = sc.s, i;
+        var kids = new Array(n), roots = [], hidden = new Int32Array(n), order = [], tp = new Int32Array(n).fill(-1);
+        for (i = 0; i < n; i++) {
+          if (!sc.present[i]) { continue; }
+          var p = sc.parent[i];
+          if (shown[i]) {
+            if (p >= 0 && shown[p]) { (kids[p] || (kids[p] = [])).push(i); tp[i] = p; } else { roots.push(i); }
+          } else if (p >= 0 && shown[p]) { hidden[p] += 1; }
+        }
+        function byX(a, b) { return nodes[a][1] - nodes[b][1] || a - b; }
+        roots.sort(byX);
+        for (i = 0; i < n; i++) { if (kids[i]) { kids[i].sort(byX); } }
+        // Depths, without recursion (a stack may be thousands of screens deep).
+        var depth = new Int32Array(n), maxDepth = 0, deepest = -1;
+        function measure() {
+          var todo = roots.slice();
+          maxDepth = 0; deepest = -1;
+          roots.forEach(function (r) { depth[r] = 0; });
+          while (todo.length) {
+            var v = todo.pop();
+            if (depth[v] >= maxDepth) { maxDepth = depth[v]; deepest = v; }
+            (kids[v] || []).forEach(function (c) { depth[c] = depth[v] + 1; todo.push(c); });
+          }
+        }
+        measure();
+        // Folding: the edge under the deepest path's node at the last rank that fits is cut where
+        // the path is a chain (one shown child, nothing hidden), and the rest of the chain stands
+        // beside the chain's top, at its depth.
+        var ranks = ranksThatFit(), folds = 0;
+        while (maxDepth + 1 > ranks && folds < 100) {
+          var v = deepest, cut = -1;
+          while (v >= 0 && depth[v] > ranks - 1) { v = tp[v]; }
+          for (var u = v; u >= 0 && cut < 0; u = tp[u]) {
+            if (tp[u] >= 0 && kids[tp[u]].length === 1 && !hidden[tp[u]] && depth[u] > 1) { cut = u; }
+          }
+          if (cut < 0) { break; }
+          var top = tp[cut];
+          while (tp[top] >= 0 && kids[tp[top]].length === 1 && !hidden[tp[top]]) { top = tp[top]; }
+          var host = tp[top], from = tp[cut];
+          kids[from] = [];
+          tp[cut] = host;
+          var list = host >= 0 ? kids[host] : roots;
+          list.splice(list.indexOf(top) + 1, 0, cut);
+          folds += 1;
+          measure();
+        }
+        var stack = roots.slice().reverse().map(function (r) { return [r, 0]; });
+        while (stack.length) {
+          var entry = stack[stack.length - 1], w0 = entry[0];
+          if (entry[1] === 0) {
+            entry[1] = 1;
+            var ks = kids[w0] || [];
+            for (var c = ks.length - 1; c >= 0; c--) { stack.push([ks[c], 0]); }
+          } else { stack.pop(); order.push(w0); }
+        }
+        // Rank heights, then each subtree's contour: [left, right] per level below its root.
+        var rank = new Float64Array(maxDepth + 2), w = new Float64Array(n), h = new Float64Array(n);
+        for (i = 0; i < order.length; i++) {
+          var q = order[i];
+          w[q] = nodes[q][3]; h[q] = height(s.nt[q]);
+          rank[depth[q]] = Math.max(rank[depth[q]], h[q]);
+          if (hidden[q]) { rank[depth[q] + 1] = Math.max(rank[depth[q] + 1], MORE_H); }
+        }
+        var contour = new Array(n), offset = new Float64Array(n), moreAt = new Float64Array(n);
+        for (i = 0; i < order.length; i++) {
+          var u = order[i], children = (kids[u] || []).map(function (c) { return { contour: contour[c], id: c }; });
+          if (hidden[u]) { children.push({ contour: [[-MORE_W / 2, MORE_W / 2]], id: -1 }); }
+          var acc = null, offs = [];
+          children.forEach(function (child) {
+            var off = 0;
+            if (acc) {
+              off = -Infinity;
+              for (var d = 0; d < Math.min(acc.length, child.contour.length); d++) { off = Math.max(off, acc[d][1] - child.contour[d][0] + GAP_X); }
+              for (d = 0; d < child.contour.length; d++) {
+                if (d < acc.length) { acc[d] = [Math.min(acc[d][0], off + child.contour[d][0]), Math.max(acc[d][1], off + child.contour[d][1])]; }
+                else { acc.push([off + child.contour[d][0], off + child.contour[d][1]]); }
+              }
+            } else { acc = child.contour.map(function (x) { return [x[0], x[1]]; }); }
+            offs.push(off);
+          });
+          var mine = [[-w[u] / 2, w[u] / 2]];
+          if (acc) {
+            var centre = (offs[0] + offs[offs.length - 1]) / 2;
+            children.forEach(function (child, j) { if (child.id >= 0) { offset[child.id] = offs[j] - centre; } else { moreAt[u] = offs[j] - centre; } });
+            acc.forEach(function (x) { mine.push([x[0] - centre, x[1] - centre]); });
+          }
+          contour[u] = mine;
+          children.forEach(function (child) { if (child.id >= 0) { contour[child.id] = null; } });
+        }
+        // Positions, roots side by side.
+        var tops = new Float64Array(maxDepth + 2);
+        for (var r = 1; r < tops.length; r++) { tops[r] = tops[r - 1] + rank[r - 1] + GAP_Y; }
+        var x = new Float64Array(n), y = new Float64Array(n), next = 0, box = null, more = [];
+        roots.forEach(function (root) {
+          var left = Infinity, right = -Infinity;
+          contour[root].forEach(function (c) { left = Math.min(left, c[0]); right = Math.max(right, c[1]); });
+          x[root] = next - left;
+          next = x[root] + right + GAP_X * 2;
+        });
+        for (i = order.length - 1; i >= 0; i--) {
+          var a = order[i];
+          var pa = tp[a];
+          if (pa >= 0) { x[a] = x[pa] + offset[a]; }
+          y[a] = tops[depth[a]] + rank[depth[a]] / 2;
+          var b = { x0: x[a] - w[a] / 2, x1: x[a] + w[a] / 2, y0: y[a] - h[a] / 2, y1: y[a] + h[a] / 2 };
+          if (hidden[a]) {
+            var m = { of: a, count: hidden[a], x: x[a] + moreAt[a], y: tops[depth[a] + 1] + MORE_H / 2 };
+            more.push(m);
+            b.y1 = Math.max(b.y1, m.y + MORE_H / 2);
+            b.x0 = Math.min(b.x0, m.x - MORE_W / 2); b.x1 = Math.max(b.x1, m.x + MORE_W / 2);
+          }
+          box = box ? { x0: Math.min(box.x0, b.x0), x1: Math.max(box.x1, b.x1), y0: Math.min(box.y0, b.y0), y1: Math.max(box.y1, b.y1) } : b;
+        }
+        return { shown: shown, x: x, y: y, w: w, h: h, more: more, box: box, count: order.length, folds: folds };
+      }
+      function boundsOf(lay, list) {
+        var b = null;
+        list.forEach(function (i) {
+          var x0 = lay.x[i] - lay.w[i] / 2, x1 = lay.x[i] + lay.w[i] / 2, y0 = lay.y[i] - lay.h[i] / 2, y1 = lay.y[i] + lay.h[i] / 2;
+          b = b ? { x0: Math.min(b.x0, x0), y0: Math.min(b.y0, y0), x1: Math.max(b.x1, x1), y1: Math.max(b.y1, y1) } : { x0: x0, y0: y0, x1: x1, y1: y1 };
+        });
+        return b;
+      }
+
+      // ---- The camera: the view box. Labels (12 units) are never under 11 px. -----------------
+      var svg = document.getElementById("canvas"), stage = document.getElementById("stage");
+      var MIN_SCALE = 11 / 12, MAX_SCALE = 1.25, PAD = 16;
+      // Sizes are read on resize only: reading them while showing a frame would make the browser
+      // lay out the page in the middle of every step.
+      var stageSize = { w: stage.clientWidth || 800, h: stage.clientHeight || 600 };
+      function room() { return { w: stageSize.w > 100 ? stageSize.w : 800, h: stageSize.h > 100 ? stageSize.h : 600 }; }
+      function scaleFor(b) {
+        var R = room();
+        return Math.min((R.w - 2 * PAD) / Math.max(1, b.x1 - b.x0), (R.h - 2 * PAD) / Math.max(1, b.y1 - b.y0), MAX_SCALE);
+      }
+      function viewAround(b, scale) {
+        var R = room(), s = Math.max(MIN_SCALE, Math.min(scale, MAX_SCALE)), w = R.w / s, h = R.h / s;
+        return { x: (b.x0 + b.x1) / 2 - w / 2, y: (b.y0 + b.y1) / 2 - h / 2, w: w, h: h };
+      }
+      // The view that keeps `b` (the context) in `v` at v's scale, moved as little as it can; at
+      // a readable scale, zoomed out only as far as the context needs.
+      function keepInView(v, b) {
+        var R = room(), s = R.w / v.w;
+        if (s < MIN_SCALE || s > MAX_SCALE * 4 || b.x1 - b.x0 > v.w - 2 * PAD / s || b.y1 - b.y0 > v.h - 2 * PAD / s) {
+          return viewAround(b, Math.min(Math.max(s, MIN_SCALE), scaleFor(b)));
+        }
+        var p = PAD / s, x = v.x, y = v.y;
+        if (b.x0 - p < x) { x = b.x0 - p; } else if (b.x1 + p > x + v.w) { x = b.x1 + p - v.w; }
+        if (b.y0 - p < y) { y = b.y0 - p; } else if (b.y1 + p > y + v.h) { y = b.y1 + p - v.h; }
+        return { x: x, y: y, w: v.w, h: v.h };
+      }
+
+      // ---- Drawing: a window's nodes and edges, made when first shown, placed each frame. -------
+      var edgeLayer = document.getElementById("edges"), nodeLayer = document.getElementById("nodes");
+      var boxLayer = document.getElementById("boxes"), markLayer = document.getElementById("marks");
+      var drawnWindow = -1, nodeEls = [], edgeEls = [], shownNT, shownNS, shownES, placed = null;
+      var selected = -1;
       function el(name, attrs, parent) {
         var e = document.createElementNS(NS, name);
         for (var k in attrs) { e.setAttribute(k, attrs[k]); }
@@ -242,26 +494,24 @@ package enum HTMLPlayer {
         nodeEls = new Array(windows[w].nodes.length); edgeEls = new Array(windows[w].edges.length);
         shownNT = new Int32Array(nodeEls.length).fill(-1); shownNS = new Int32Array(nodeEls.length).fill(-1);
         shownES = new Int32Array(edgeEls.length).fill(-1);
-        selected = -1;
+        placed = null; selected = -1;
       }
       function drawNode(i, t, s) {
-        var n = windows[drawnWindow].nodes[i], g = nodeEls[i];
-        if (!g) {
-          g = nodeEls[i] = el("g", { transform: "translate(" + n[1] + " " + n[2] + ")" }, nodeLayer);
-          g.dataset.index = i;
-        }
+        var g = nodeEls[i];
+        if (!g) { g = nodeEls[i] = el("g", {}, nodeLayer); g.dataset.index = i; }
         g.replaceChildren();
-        var text = texts[t], style = nodeStyles[s], w = n[3], h = n[4];
-        var styles = style[1].split(","), rounded = styles.indexOf("rounded") >= 0, dashed = styles.indexOf("dashed") >= 0;
+        var text = texts[t], style = nodeStyles[s], w = windows[drawnWindow].nodes[i][3], h = height(t);
+        var styles = style[1].split(","), rounded = styles.indexOf("rounded") >= 0, dashed = styles.indexOf("dashed") >= 0, dotted = styles.indexOf("dotted") >= 0;
         var shape = style[0], paint = { fill: style[4], stroke: style[3], "stroke-width": style[6], class: "shape" };
         if (dashed) { paint["stroke-dasharray"] = "5 3"; }
+        if (dotted) { paint["stroke-dasharray"] = "1.5 3"; }
         function outline(inset, fill) {
           var a = Object.assign({}, paint, fill ? {} : { fill: "none", class: "" });
           if (shape === "ellipse") { return el("ellipse", Object.assign(a, { cx: 0, cy: 0, rx: w / 2 - inset, ry: h / 2 - inset }), g); }
           return el("rect", Object.assign(a, { x: -w / 2 + inset, y: -h / 2 + inset, width: w - 2 * inset, height: h - 2 * inset, rx: rounded ? 8 : 0 }), g);
         }
         outline(0, true);
-        if (style[2] > 1) { outline(4, false); }
+        if (style[2] > 1) { outline(3, false); }
         var deco = { fill: "none", stroke: style[3], "stroke-width": 1 };
         if (shape === "box3d") { el("path", Object.assign({ d: "M" + (-w / 2 + 4) + " " + (-h / 2) + "v-4h" + (w - 4) + "v" + (h - 4) + "h-4" }, deco), g); }
         else if (shape === "tab" || shape === "folder") { el("path", Object.assign({ d: "M" + (-w / 2 + 4) + " " + (-h / 2) + "v-5h16v5" }, deco), g); }
@@ -275,28 +525,23 @@ package enum HTMLPlayer {
           textEl(g, b[0], x + bwid / 2, y, 10, data.background, "bold");
           x += bwid + 2;
         });
-        textEl(g, text[0], bw / 2, y, 12, style[5]);
+        textEl(g, text[0], bw / 2, y, 12, style[5]).setAttribute("class", "title");
         if (text[1] !== null) { textEl(g, text[1], 0, y + 13, 9, style[5]); }
         el("title", {}, g).textContent = text[2];
         g.setAttribute("class", "node " + style[7] + (i === selected ? " selected" : ""));
       }
       function drawEdge(i, s) {
-        var e = windows[drawnWindow].edges[i], g = edgeEls[i];
-        if (!g) {
-          g = edgeEls[i] = el("g", {}, edgeLayer);
-        }
+        var g = edgeEls[i];
+        if (!g) { g = edgeEls[i] = el("g", {}, edgeLayer); }
         g.replaceChildren();
-        var style = edgeStyles[s], dashed = style[2].split(",").indexOf("dashed") >= 0;
-        var a = { d: e[2], fill: "none", stroke: style[0], "stroke-width": style[1] };
-        if (dashed) { a["stroke-dasharray"] = "5 3"; }
+        var style = edgeStyles[s], list = style[2].split(",");
+        var a = { fill: "none", stroke: style[0], "stroke-width": style[1] };
+        if (list.indexOf("dashed") >= 0) { a["stroke-dasharray"] = "5 3"; }
+        if (list.indexOf("dotted") >= 0) { a["stroke-dasharray"] = "1.5 3"; }
         el("path", a, g);
-        var bx = e[3], by = e[4], tx = e[5], ty = e[6], dx = tx - bx, dy = ty - by, len = Math.sqrt(dx * dx + dy * dy);
-        if (len > 0.1) {
-          var px = -dy / len * len * 0.5, py = dx / len * len * 0.5;
-          el("path", { d: "M" + tx + " " + ty + "L" + (bx + px) + " " + (by + py) + "L" + (bx - px) + " " + (by - py) + "Z", fill: style[0], stroke: style[0] }, g);
-        }
+        el("path", { fill: style[0], stroke: style[0], "stroke-width": 1 }, g);
         if (style[4] !== null) {
-          var t = textEl(g, style[4], e[7] + 6, e[8] + 4, 10, style[5] || style[0], "bold");
+          var t = textEl(g, style[4], 0, 0, 10, style[5] || style[0], "bold");
           t.setAttribute("text-anchor", "start");
         }
         g.setAttribute("class", "edge " + style[3]);
@@ -305,161 +550,103 @@ package enum HTMLPlayer {
         if (!g) { return; }
         if (gone) { g.classList.add("gone"); } else { g.classList.remove("gone"); }
       }
-
-      // Which nodes a frame shows: all present, or in focus mode the active path, the changed
-      // nodes and their parents (with the hidden children of a shown node counted).
-      function parents(s) {
-        var p = new Int32Array(s.nt.length).fill(-1), edges = windows[drawnWindow].edges;
-        for (var i = 0; i < s.es.length; i++) { if (s.es[i] >= 0 && p[edges[i][1]] < 0) { p[edges[i][1]] = edges[i][0]; } }
-        return p;
-      }
-      function visibleSet(s, f) {
-        var n = s.nt.length, show = new Uint8Array(n);
-        for (var i = 0; i < n; i++) { if (s.ns[i] >= 0) { show[i] = 1; } }
-        if (!focus) { return { show: show, hidden: null }; }
-        var keep = new Uint8Array(n), p = parents(s);
-        function mark(i) { while (i >= 0 && !keep[i] && show[i]) { keep[i] = 1; i = p[i]; } }
-        for (i = 0; i < n; i++) {
-          if (!show[i]) { continue; }
-          var st = nodeStyles[s.ns[i]], cls = " " + st[7] + " ";
-          if (st[8].length > 0 || cls.indexOf(" active ") >= 0 || / (removed|added|moved|recreated|context-changed) /.test(cls)) { mark(i); }
+      // Places the nodes at `pos` (x, y by node) and routes the edges between them: from the
+      // bottom of the parent to the top of the child.
+      function place(pos, sc, shown) {
+        var win = windows[drawnWindow];
+        for (var i = 0; i < nodeEls.length; i++) {
+          if (nodeEls[i] && shown[i]) { nodeEls[i].setAttribute("transform", "translate(" + pos.x[i].toFixed(1) + " " + pos.y[i].toFixed(1) + ")"); }
         }
-        f.o.forEach(function (op) { op[3].forEach(mark); });
-        var hidden = new Int32Array(n);
-        for (i = 0; i < n; i++) { if (show[i] && !keep[i] && p[i] >= 0 && keep[p[i]]) { hidden[p[i]] += 1; } }
-        return { show: keep, hidden: hidden };
-      }
-
-      // The view: a viewBox that follows the current frame unless the user zoomed or panned.
-      var view = null, animation = null;
-      // Sizes are read on resize and scroll only: reading them while showing a frame would
-      // make the browser lay out the page in the middle of every step.
-      var stageSize = { w: stage.clientWidth || 800, h: stage.clientHeight || 600 };
-      function setView(v) { view = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); svg.dataset.scale = (stageSize.w / v.w).toFixed(3); }
-      function animateView(to) {
-        if (!view || matchMedia("(prefers-reduced-motion: reduce)").matches) { setView(to); return; }
-        var from = view, t0 = performance.now();
-        if (animation) { cancelAnimationFrame(animation); }
-        function step(now) {
-          // A frame's timestamp may precede t0: clamp, or the view would run backwards.
-          var k = Math.max(0, Math.min(1, (now - t0) / 250)), e = k * (2 - k);
-          setView({ x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e, w: from.w + (to.w - from.w) * e, h: from.h + (to.h - from.h) * e });
-          animation = k < 1 ? requestAnimationFrame(step) : null;
-        }
-        animation = requestAnimationFrame(step);
-      }
-      function bounds(list) {
-        var nodes = windows[drawnWindow].nodes, b = null;
-        list.forEach(function (i) {
-          var n = nodes[i], x0 = n[1] - n[3] / 2, x1 = n[1] + n[3] / 2, y0 = n[2] - n[4] / 2 - 6, y1 = n[2] + n[4] / 2;
-          b = b ? { x0: Math.min(b.x0, x0), y0: Math.min(b.y0, y0), x1: Math.max(b.x1, x1), y1: Math.max(b.y1, y1) } : { x0: x0, y0: y0, x1: x1, y1: y1 };
-        });
-        return b;
-      }
-      // Frames the first of `choices` (lists of node indices, widest first) that fits with
-      // labels readable (at least 11 px for 12-point text); when none does, centres the last
-      // at that scale.
-      function fitTo(choices) {
-        // A stage not laid out yet (or hidden) counts as 800 × 600.
-        var W = stageSize.w > 100 ? stageSize.w : 800, H = stageSize.h > 100 ? stageSize.h : 600, pad = 24, minScale = 11 / 12, b = null, scale = 1;
-        for (var c = 0; c < choices.length; c++) {
-          var box = bounds(choices[c]);
-          if (!box) { continue; }
-          b = box;
-          scale = Math.min((W - 2 * pad) / Math.max(1, b.x1 - b.x0), (H - 2 * pad) / Math.max(1, b.y1 - b.y0), 1.25);
-          if (scale >= minScale) { break; }
-        }
-        if (!b) { b = { x0: -100, y0: -100, x1: 100, y1: 100 }; scale = 1; }
-        scale = Math.max(scale, minScale);
-        var cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2, w = W / scale, h = H / scale;
-        return { x: cx - w / 2, y: cy - h / 2, w: w, h: h };
-      }
-      var lastFit = null;
-      function refit(animated) {
-        if (!lastFit) { return; }
-        var v = fitTo(lastFit);
-        if (animated) { animateView(v); } else { setView(v); }
-      }
-      function zoom(factor, cx, cy) {
-        if (!view) { return; }
-        follow = false; fitButton.setAttribute("aria-pressed", "false");
-        var r = svg.getBoundingClientRect(), px = cx === undefined ? 0.5 : (cx - r.left) / r.width, py = cy === undefined ? 0.5 : (cy - r.top) / r.height;
-        var w = view.w / factor, h = view.h / factor;
-        setView({ x: view.x + (view.w - w) * px, y: view.y + (view.h - h) * py, w: w, h: h });
-      }
-      function pan(dx, dy) {
-        if (!view) { return; }
-        follow = false; fitButton.setAttribute("aria-pressed", "false");
-        var r = svg.getBoundingClientRect();
-        setView({ x: view.x - dx * view.w / r.width, y: view.y - dy * view.h / r.height, w: view.w, h: view.h });
-      }
-      function fit() { follow = true; fitButton.setAttribute("aria-pressed", "true"); refit(true); }
-
-      // Showing a frame.
-      function show(k, instant) {
-        k = Math.max(0, Math.min(count - 1, k));
-        var f = frames[k], s = stateAt(k);
-        useWindow(f.w);
-        var vis = visibleSet(s, f), n = s.nt.length, list = [], changes = [], leaf = [];
-        for (var i = 0; i < n; i++) {
-          var present = vis.show[i] === 1;
-          if (present && (s.nt[i] !== shownNT[i] || s.ns[i] !== shownNS[i])) { drawNode(i, s.nt[i], s.ns[i]); shownNT[i] = s.nt[i]; shownNS[i] = s.ns[i]; }
-          if (nodeEls[i]) { setGone(nodeEls[i], !present); }
-          if (present) {
-            list.push(i);
-            var cls = " " + nodeStyles[s.ns[i]][7] + " ";
-            if (cls.indexOf(" visible ") >= 0) { leaf.push(i); }
-            if (nodeStyles[s.ns[i]][8].length > 0) { changes.push(i); }
+        for (var j = 0; j < edgeEls.length; j++) {
+          var g = edgeEls[j], e = win.edges[j];
+          if (!g || !shown[e[0]] || !shown[e[1]] || sc.s.es[j] < 0) { continue; }
+          var a = e[0], b = e[1], ax = pos.x[a], ay = pos.y[a] + pos.h[a] / 2, bx = pos.x[b], by = pos.y[b] - pos.h[b] / 2;
+          var tip = by, base = by - 7, mid = (ay + by) / 2, sx = ax, cx1 = ax, c1 = mid, c2 = mid;
+          // A folded chain goes on at the top of the next column: out of the side of the last
+          // node of one column, up, and into the top of the next.
+          if (by < ay + 4) {
+            var right = bx >= ax, side = right ? 1 : -1;
+            sx = ax + side * pos.w[a] / 2; ay = pos.y[a]; cx1 = sx + side * 60; c1 = ay; c2 = by - 60; mid = (ay + by) / 2;
           }
+          g.childNodes[0].setAttribute("d", "M" + sx.toFixed(1) + " " + ay.toFixed(1) + "C" + cx1.toFixed(1) + " " + c1.toFixed(1) + " " + bx.toFixed(1) + " " + c2.toFixed(1) + " " + bx.toFixed(1) + " " + base.toFixed(1));
+          g.childNodes[1].setAttribute("d", "M" + bx.toFixed(1) + " " + tip.toFixed(1) + "L" + (bx - 3.5).toFixed(1) + " " + base.toFixed(1) + "L" + (bx + 3.5).toFixed(1) + " " + base.toFixed(1) + "Z");
+          if (g.childNodes[2]) { g.childNodes[2].setAttribute("x", ((sx + bx) / 2 + 6).toFixed(1)); g.childNodes[2].setAttribute("y", (mid + 4).toFixed(1)); }
         }
-        f.o.forEach(function (op) { op[3].forEach(function (j) { if (vis.show[j]) { changes.push(j); } }); });
-        var edges = windows[f.w].edges;
-        for (i = 0; i < s.es.length; i++) {
-          var on = s.es[i] >= 0 && vis.show[edges[i][0]] === 1 && vis.show[edges[i][1]] === 1;
-          if (on && s.es[i] !== shownES[i]) { drawEdge(i, s.es[i]); shownES[i] = s.es[i]; }
-          if (edgeEls[i]) { setGone(edgeEls[i], !on); }
-        }
-        drawBoxes(f, vis.show);
-        drawHidden(vis);
-        document.getElementById("empty").classList.toggle("shown", list.length === 0);
-        index = k;
-        // The whole frame; else its changes and the active path's end; else the changes;
-        // else the active path's end.
-        lastFit = [list, changes.concat(leaf), changes, leaf];
-        if (follow) { refit(!instant); }
-        describe(f);
-        slider.value = String(k + 1);
-        counter.textContent = (k + 1) + " / " + count;
-        document.body.dataset.frame = String(k + 1);
-        document.body.dataset.nodes = String(list.length);
-        markStep();
-        if (history.replaceState) { history.replaceState(null, "", "#" + (k + 1)); }
       }
-      function drawBoxes(f, showSet) {
+      function drawMore(lay) {
+        markLayer.replaceChildren();
+        lay.more.forEach(function (m) {
+          var g = el("g", { class: "more", transform: "translate(" + m.x.toFixed(1) + " " + m.y.toFixed(1) + ")" }, markLayer);
+          el("rect", { x: -MORE_W / 2, y: -MORE_H / 2, width: MORE_W, height: MORE_H, rx: 4 }, g);
+          textEl(g, "+" + m.count, 0, 4, 10, "currentColor");
+          el("title", {}, g).textContent = m.count + " hidden below";
+        });
+      }
+      function drawBoxes(f, lay) {
         boxLayer.replaceChildren();
         (f.b || []).forEach(function (box) {
-          var members = box[2].filter(function (i) { return showSet[i]; }), b = bounds(members);
+          var members = box[2].filter(function (i) { return lay.shown[i]; }), b = boundsOf(lay, members);
           if (!b) { return; }
           el("rect", { x: b.x0 - 8, y: b.y0 - 20, width: b.x1 - b.x0 + 16, height: b.y1 - b.y0 + 28, rx: 6, fill: "none", stroke: box[1], "stroke-width": 1.5, "stroke-dasharray": "5 3" }, boxLayer);
           var t = textEl(boxLayer, box[0], b.x0 - 2, b.y0 - 8, 10, box[1], "bold");
           t.setAttribute("text-anchor", "start");
         });
       }
-      function drawHidden(vis) {
-        markLayer.replaceChildren();
-        if (!vis.hidden) { return; }
-        var nodes = windows[drawnWindow].nodes;
-        for (var i = 0; i < vis.hidden.length; i++) {
-          if (vis.hidden[i] > 0) {
-            var t = textEl(markLayer, "+" + vis.hidden[i] + " hidden", nodes[i][1], nodes[i][2] + nodes[i][4] / 2 + 12, 10, "currentColor");
-            t.setAttribute("class", "more");
-          }
-        }
+
+      // ---- The overview: the active path as a line of names, and the whole tree in small. -----
+      var crumbs = document.getElementById("crumbs"), miniNodes = document.getElementById("mini-nodes"), miniWindow = document.getElementById("mini-window");
+      var minimap = document.getElementById("minimap");
+      function drawCrumbs(sc, lay) {
+        crumbs.replaceChildren();
+        var path = [], i = sc.visible.length ? sc.visible[0] : -1, guard = sc.n;
+        while (i >= 0 && guard-- > 0) { path.unshift(i); i = sc.parent[i]; }
+        path.forEach(function (j, n) {
+          if (n > 0) { var sep = document.createElement("span"); sep.className = "sep"; sep.textContent = "›"; crumbs.appendChild(sep); }
+          var b = document.createElement("button");
+          b.className = "crumb" + (n === path.length - 1 ? " visible" : "") + (sc.changed[j] ? " changed" : "");
+          b.textContent = texts[sc.s.nt[j]][0];
+          b.title = texts[sc.s.nt[j]][2];
+          b.dataset.index = j;
+          crumbs.appendChild(b);
+        });
+        var c = document.createElement("span");
+        c.className = "coverage";
+        c.textContent = lay.count === sc.total ? "all " + sc.total + " nodes" : lay.count + " of " + sc.total + " nodes";
+        crumbs.appendChild(c);
       }
+      crumbs.addEventListener("click", function (e) {
+        var b = e.target.closest ? e.target.closest(".crumb") : null;
+        if (b) { details(parseInt(b.dataset.index, 10)); }
+      });
+      function drawMinimap(sc, whole, lay) {
+        miniNodes.replaceChildren();
+        if (!whole || !whole.box) { miniWindow.setAttribute("width", 0); return; }
+        var b = whole.box, pad = 6;
+        minimap.setAttribute("viewBox", (b.x0 - pad) + " " + (b.y0 - pad) + " " + (b.x1 - b.x0 + 2 * pad) + " " + (b.y1 - b.y0 + 2 * pad));
+        minimap.setAttribute("preserveAspectRatio", "xMidYMid meet");
+        var inView = [];
+        for (var i = 0; i < sc.n; i++) {
+          if (!sc.present[i]) { continue; }
+          var st = nodeStyles[sc.s.ns[i]], on = lay.shown[i] === 1;
+          if (on) { inView.push(i); }
+          el("rect", { x: whole.x[i] - whole.w[i] / 2, y: whole.y[i] - whole.h[i] / 2, width: whole.w[i], height: whole.h[i], rx: 4,
+                       fill: sc.changed[i] ? st[3] : st[4], stroke: st[3], "stroke-width": 2, "vector-effect": "non-scaling-stroke", opacity: on ? 1 : 0.35 }, miniNodes);
+        }
+        var v = boundsOf(whole, inView);
+        if (!v || inView.length === sc.total) { miniWindow.setAttribute("width", 0); return; }
+        miniWindow.setAttribute("x", v.x0 - 3); miniWindow.setAttribute("y", v.y0 - 3);
+        miniWindow.setAttribute("width", v.x1 - v.x0 + 6); miniWindow.setAttribute("height", v.y1 - v.y0 + 6);
+      }
+      minimap.addEventListener("click", function () { if (focus) { setFocus(false); } else { fit(); } });
+
+      // ---- The side panel: the step, its operations, a node's details, the step list. ---------
+      var slider = document.getElementById("slider"), counter = document.getElementById("counter");
       function describe(f) {
         document.getElementById("label").textContent = f.l;
-        var phase = document.getElementById("phase"), st = steps[stepOf[index]];
-        phase.textContent = st.failed ? "failed" : "step " + st.number + " of " + (steps.length - 1 - (steps[steps.length - 1].failed ? 1 : 0)) + " · " + f.p;
+        var phase = document.getElementById("phase"), st = steps[stepOf[index]], total = stepTotal();
+        phase.textContent = st.number === "start"
+          ? "start · before step 1 of " + total
+          : "step " + stepNumber(st) + " of " + total + " · " + f.p;
         phase.className = f.p === "failed" ? "failed" : "";
         document.getElementById("caption").textContent = (f.c || []).join("\\n");
         var link = document.getElementById("frame-link");
@@ -486,7 +673,7 @@ package enum HTMLPlayer {
 
       // The step list: only the rows in view exist (a session may have 10,000 steps).
       var stepsBox = document.getElementById("steps"), stepsInner = document.getElementById("steps-inner"), ROW = 22;
-      var filtered = steps.map(function (_, i) { return i; });
+      var filtered = steps.map(function (_, i) { return i; }), query = "", matched = 0;
       var listView = { top: 0, height: stepsBox.clientHeight || 300 };
       function renderRows() {
         var top = listView.top, height = listView.height;
@@ -507,8 +694,7 @@ package enum HTMLPlayer {
           row.title = st.label;
           stepsInner.appendChild(row);
         }
-        document.getElementById("stepcount").textContent = filtered.length === steps.length
-          ? steps.length + " steps" : filtered.length + " of " + steps.length + " steps";
+        document.getElementById("stepcount").textContent = query === "" ? stepTotal() + " steps after the start" : matched + " of " + stepTotal() + " steps";
       }
       function markStep() {
         var current = stepOf[index], r = filtered.indexOf(current);
@@ -526,11 +712,12 @@ package enum HTMLPlayer {
       });
       var filterBox = document.getElementById("filter");
       filterBox.addEventListener("input", function () {
-        var q = filterBox.value.trim().toLowerCase();
+        query = filterBox.value.trim().toLowerCase();
         filtered = [];
         steps.forEach(function (st, i) {
-          if (!q || st.label.toLowerCase().indexOf(q) >= 0 || st.number === q || (q === "failed" && st.failed)) { filtered.push(i); }
+          if (!query || st.label.toLowerCase().indexOf(query) >= 0 || st.number === query || (query === "failed" && st.failed)) { filtered.push(i); }
         });
+        matched = filtered.filter(function (i) { return steps[i].number !== "start"; }).length;
         stepsBox.scrollTop = listView.top = listView.applied = 0;
         renderRows();
       });
@@ -544,7 +731,7 @@ package enum HTMLPlayer {
         pre.textContent = texts[s.nt[i]] ? texts[s.nt[i]][2] : "id: " + id;
         box.appendChild(pre);
         var present = [], changed = [], was = -1, wasNT = -1, wasNS = -1, inWindow = -1;
-        for (var k = 0; k < count; k++) {
+        for (var k = 0; k < count(); k++) {
           var f = frames[k];
           if (f.w !== inWindow) { inWindow = f.w; was = -1; wasNT = -1; wasNS = -1; }
           var j = windowIndex(f.w, id), now = was, nt = wasNT, ns = wasNS, d = f.d, x = 0;
@@ -587,8 +774,114 @@ package enum HTMLPlayer {
         return i === undefined ? -1 : i;
       }
 
-      // Zoom and pan: wheel, drag, pinch; clicks on nodes.
+      // ---- Showing a frame: its scene, the nodes the view can show readably, laid out and -------
+      // framed, the overview and the side panel. `instant` skips the glide (a jump, a test).
+      var index = -1, timer = null, focus = false, follow = true, view = null, current = null, animation = null;
+      var fitButton = document.getElementById("fit"), focusButton = document.getElementById("focus"), playButton = document.getElementById("play");
+      function choose(sc) {
+        var options = levels(sc), whole = null, chosen = null;
+        for (var c = focus ? 2 : 0; c < options.length; c++) {
+          if (c === 0 && sc.total > 600) { continue; }
+          var lay = layout(sc, options[c].shown);
+          lay.level = options[c].name;
+          if (c === 0) { whole = lay; }
+          chosen = lay;
+          if (!lay.box || scaleFor(lay.box) >= MIN_SCALE) { break; }
+        }
+        if (!whole && sc.total <= 2000) { whole = layout(sc, sc.present); }
+        return { lay: chosen, whole: whole };
+      }
+      function show(k, instant) {
+        k = Math.max(0, Math.min(count() - 1, k));
+        var sc = sceneOf(k), f = sc.f, s = sc.s;
+        useWindow(f.w);
+        var picked = choose(sc), lay = picked.lay;
+        for (var i = 0; i < sc.n; i++) {
+          var on = lay.shown[i] === 1 && sc.present[i] === 1;
+          if (on && (s.nt[i] !== shownNT[i] || s.ns[i] !== shownNS[i])) { drawNode(i, s.nt[i], s.ns[i]); shownNT[i] = s.nt[i]; shownNS[i] = s.ns[i]; }
+          if (nodeEls[i]) { setGone(nodeEls[i], !on); }
+        }
+        var edges = windows[f.w].edges;
+        for (i = 0; i < s.es.length; i++) {
+          var shownEdge = s.es[i] >= 0 && lay.shown[edges[i][0]] === 1 && lay.shown[edges[i][1]] === 1 && sc.present[edges[i][0]] && sc.present[edges[i][1]];
+          if (shownEdge && s.es[i] !== shownES[i]) { drawEdge(i, s.es[i]); shownES[i] = s.es[i]; }
+          if (edgeEls[i]) { setGone(edgeEls[i], !shownEdge); }
+        }
+        drawBoxes(f, lay);
+        drawMore(lay);
+        document.getElementById("empty").classList.toggle("shown", lay.count === 0);
+        index = k;
+        current = { sc: sc, lay: lay };
+        var need = [];
+        for (i = 0; i < sc.n; i++) { if (sc.need[i] && lay.shown[i]) { need.push(i); } }
+        var target = !lay.box ? { x: -400, y: -300, w: 800, h: 600 }
+          : follow || !view ? viewAround(lay.box, scaleFor(lay.box)) : keepInView(view, boundsOf(lay, need) || lay.box);
+        glide(lay, target, instant);
+        drawCrumbs(sc, lay);
+        drawMinimap(sc, picked.whole, lay);
+        describe(f);
+        slider.value = String(k + 1);
+        counter.textContent = "frame " + (k + 1) + " of " + count();
+        var b = document.body.dataset;
+        b.frame = String(k + 1);
+        b.nodes = String(lay.count);
+        b.view = lay.level;
+        markStep();
+        // The address follows the frame once stepping pauses (browsers throttle a page that
+        // rewrites it on every frame of a fast play or a walk).
+        clearTimeout(hashTimer);
+        hashTimer = setTimeout(function () { if (history.replaceState) { history.replaceState(null, "", "#" + (index + 1)); } }, 200);
+      }
+      var hashTimer = null;
+      // Moves the nodes from where they are drawn to the layout and the view to `to`, over 250 ms
+      // (at once when `instant`, when the user asks for less motion, or for the first frame).
+      function setView(v) { view = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); svg.dataset.scale = (room().w / v.w).toFixed(3); }
+      // Ends a glide at once, where it was going (for a measure taken right after a step).
+      var settled = null;
+      function settle() { if (animation && settled) { cancelAnimationFrame(animation); animation = null; settled(); } }
+      function glide(lay, to, instant) {
+        if (animation) { cancelAnimationFrame(animation); animation = null; }
+        var from = placed, fromView = view;
+        var target = { x: lay.x, y: lay.y, w: lay.w, h: lay.h };
+        var still = instant || !from || !fromView || matchMedia("(prefers-reduced-motion: reduce)").matches;
+        if (still) { place(target, current.sc, lay.shown); setView(to); placed = target; return; }
+        var n = lay.x.length, t0 = performance.now(), pos = { x: new Float64Array(n), y: new Float64Array(n), w: lay.w, h: lay.h };
+        var had = new Uint8Array(n);
+        for (var i = 0; i < n; i++) { had[i] = from.x.length === n && (from.x[i] !== 0 || from.y[i] !== 0) ? 1 : 0; }
+        function step(now) {
+          // A frame's timestamp may precede t0: clamp, or the view would run backwards.
+          var k = Math.max(0, Math.min(1, (now - t0) / 250)), e = k * (2 - k);
+          for (var j = 0; j < n; j++) {
+            if (!lay.shown[j]) { continue; }
+            pos.x[j] = had[j] ? from.x[j] + (target.x[j] - from.x[j]) * e : target.x[j];
+            pos.y[j] = had[j] ? from.y[j] + (target.y[j] - from.y[j]) * e : target.y[j];
+          }
+          place(pos, current.sc, lay.shown);
+          setView({ x: fromView.x + (to.x - fromView.x) * e, y: fromView.y + (to.y - fromView.y) * e, w: fromView.w + (to.w - fromView.w) * e, h: fromView.h + (to.h - fromView.h) * e });
+          if (k < 1) { animation = requestAnimationFrame(step); } else { animation = null; placed = target; }
+        }
+        placed = target;
+        settled = function () { place(target, current.sc, lay.shown); setView(to); };
+        animation = requestAnimationFrame(step);
+      }
+
+      // ---- Zoom and pan: wheel, drag, pinch; clicks on nodes. ---------------------------------
       var pointers = new Map(), moved = 0, pinch = null;
+      function manual() { follow = false; fitButton.setAttribute("aria-pressed", "false"); }
+      function zoom(factor, cx, cy) {
+        if (!view) { return; }
+        manual();
+        var r = svg.getBoundingClientRect(), px = cx === undefined ? 0.5 : (cx - r.left) / r.width, py = cy === undefined ? 0.5 : (cy - r.top) / r.height;
+        var w = view.w / factor, h = view.h / factor;
+        setView({ x: view.x + (view.w - w) * px, y: view.y + (view.h - h) * py, w: w, h: h });
+      }
+      function pan(dx, dy) {
+        if (!view) { return; }
+        manual();
+        var r = svg.getBoundingClientRect();
+        setView({ x: view.x - dx * view.w / r.width, y: view.y - dy * view.h / r.height, w: view.w, h: view.h });
+      }
+      function fit() { follow = true; fitButton.setAttribute("aria-pressed", "true"); show(index); }
       svg.addEventListener("wheel", function (e) { e.preventDefault(); zoom(Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)), e.clientX, e.clientY); }, { passive: false });
       svg.addEventListener("pointerdown", function (e) {
         pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
@@ -620,16 +913,17 @@ package enum HTMLPlayer {
       function resized() {
         stageSize = { w: stage.clientWidth || 800, h: stage.clientHeight || 600 };
         listView.height = stepsBox.clientHeight || 300;
-        if (follow) { refit(false); }
+        if (index >= 0) { show(index, true); }
         renderRows();
       }
       if (window.ResizeObserver) { new ResizeObserver(resized).observe(stage); } else { window.addEventListener("resize", resized); }
 
+      // ---- Controls. ----------------------------------------------------------------------------
       function play(on) {
         if (timer) { clearInterval(timer); timer = null; }
         if (on) {
-          if (index >= count - 1) { show(0); }
-          timer = setInterval(function () { if (index >= count - 1) { play(false); } else { show(index + 1); } }, data.delay);
+          if (index >= count() - 1) { show(0); }
+          timer = setInterval(function () { if (index >= count() - 1) { play(false); } else { show(index + 1); } }, data.delay);
         }
         playButton.textContent = timer ? "❚❚ Pause" : "▶ Play";
         playButton.setAttribute("aria-label", timer ? "Pause" : "Play");
@@ -656,7 +950,7 @@ package enum HTMLPlayer {
         else if (key === "ArrowLeft") { play(false); show(index - 1); }
         else if (key === " ") { play(!timer); }
         else if (key === "Home") { play(false); show(0); }
-        else if (key === "End") { play(false); show(count - 1); }
+        else if (key === "End") { play(false); show(count() - 1); }
         else if (key === "+" || key === "=") { zoom(1.25); }
         else if (key === "-") { zoom(0.8); }
         else if (key === "0") { fit(); }
@@ -672,29 +966,91 @@ package enum HTMLPlayer {
       show(fromHash(), true);
       document.body.dataset.firstPaintMs = String(Math.round(performance.now() - started));
 
+      // ---- What the view shows, measured: each shown node's label, its size on screen (CSS px)
+      // and whether it is inside the view; and whether it is context (changed, or on the path to
+      // a change or to the visible screen). `?selftest` and `?walk` use it; so can a test.
+      function report() {
+        var r = stage.getBoundingClientRect(), sc = current.sc, out = [];
+        for (var i = 0; i < sc.n; i++) {
+          if (!sc.present[i] || !(current.lay.shown[i] || sc.need[i])) { continue; }
+          var g = nodeEls[i], t = g && current.lay.shown[i] ? g.querySelector("text.title") : null, px = 0, inside = false;
+          if (t) {
+            var b = t.getBoundingClientRect(), m = t.getScreenCTM();
+            px = m ? 12 * Math.sqrt(m.a * m.a + m.b * m.b) : 0;
+            inside = b.width > 0 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5;
+          }
+          out.push({ id: windows[sc.w].nodes[i][0], label: texts[sc.s.nt[i]][0], px: Math.round(px * 10) / 10, inView: inside, context: sc.need[i] === 1, changed: sc.changed[i] === 1 });
+        }
+        return { frame: index + 1, view: current.lay.level, nodes: sc.total, shown: current.lay.count, crumbs: crumbs.querySelectorAll(".crumb").length, labels: out };
+      }
+      window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames };
+
+      // ?walk: every frame shown at once and measured, with Fit and again with Focus; what it
+      // found is left on <body> (data-walk-…, and data-walk-focus-… for the second pass).
+      function walk(prefix) {
+        var rows = [], good = 0, minContext = Infinity, minAny = Infinity, failures = [], levelsSeen = {}, out = document.body.dataset;
+        for (var k = 0; k < count(); k++) {
+          show(k, true);
+          var rep = report(), ctx = rep.labels.filter(function (l) { return l.context; }), ok = 0, low = Infinity;
+          ctx.forEach(function (l) { if (l.inView && l.px >= 11) { ok += 1; } low = Math.min(low, l.px); });
+          rep.labels.forEach(function (l) { if (l.inView) { minAny = Math.min(minAny, l.px); } });
+          minContext = Math.min(minContext, low);
+          levelsSeen[rep.view] = (levelsSeen[rep.view] || 0) + 1;
+          if (ok === ctx.length && rep.crumbs > 0) { good += 1; } else {
+            if (!failures.length) { out[prefix + "FirstFailure"] = JSON.stringify(rep).slice(0, 3000); }
+            if (failures.length < 20) { failures.push(rep.frame + ":" + ok + "/" + ctx.length + (rep.crumbs ? "" : ":no-path")); }
+          }
+          rows.push(rep.frame + ":" + rep.view[0] + ":" + ok + "/" + ctx.length + ":" + (low === Infinity ? "-" : low.toFixed(1)));
+        }
+        out[prefix + "Frames"] = String(count());
+        out[prefix + "ContextFrames"] = String(good);
+        out[prefix + "MinContextPx"] = minContext === Infinity ? "" : minContext.toFixed(1);
+        out[prefix + "MinLabelPx"] = minAny === Infinity ? "" : minAny.toFixed(1);
+        out[prefix + "Failures"] = failures.join(" ");
+        out[prefix + "Views"] = Object.keys(levelsSeen).sort().map(function (l) { return l + "=" + levelsSeen[l]; }).join(" ");
+        out[prefix + "Rows"] = rows.join(" ");
+      }
+      if (/[?&]walk\\b/.test(location.search)) {
+        stageSize = { w: stage.clientWidth || 800, h: stage.clientHeight || 600 };
+        document.body.dataset.walkStage = Math.round(stageSize.w) + "x" + Math.round(stageSize.h);
+        walk("walk");
+        focus = true;
+        walk("walkFocus");
+        focus = false;
+        show(fromHash(), true);
+      }
+
       // ?selftest: drive the page as a user would and record what it showed, for tests.
       if (/[?&]selftest\\b/.test(location.search)) {
         var seen = [document.body.dataset.frame];
         function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); }
+        var b = document.body.dataset;
+        b.counts = [counter.textContent, document.getElementById("phase").textContent, document.getElementById("stepcount").textContent].join("|");
         ["ArrowRight", "ArrowRight", "ArrowLeft", "End"].forEach(function (k) {
           key(k);
           seen.push(document.body.dataset.frame + ":" + document.getElementById("label").textContent);
         });
-        var b = document.body.dataset;
         b.selftest = seen.join("|");
         b.lastPhase = document.getElementById("phase").textContent;
         b.failedRows = String(steps.filter(function (s) { return s.failed; }).length);
         var slowest = 0;
         for (var j = 0; j < 20; j++) {
-          var target = Math.floor((j * 7919) % count), t0 = performance.now();
+          var target = Math.floor((j * 7919) % count()), t0 = performance.now();
           show(target, true);
           slowest = Math.max(slowest, performance.now() - t0);
         }
         b.jumpMs = slowest.toFixed(1);
-        show(Math.floor(count / 2), true);
+        show(Math.floor(count() / 2), true);
         var before = parseFloat(svg.dataset.scale);
         key("+");
         b.zoomedIn = String(parseFloat(svg.dataset.scale) > before);
+        // Zoomed in and panned far away, a step still brings its context into view, readable.
+        key("+"); key("+"); key("+");
+        pan(-100000, 0);
+        key("ArrowRight");
+        settle();
+        var moved = report(), context = moved.labels.filter(function (l) { return l.context; });
+        b.manualContext = context.filter(function (l) { return l.inView && l.px >= 11; }).length + "/" + context.length;
         key("0");
         var all = parseInt(b.nodes, 10);
         key("f");

@@ -4,8 +4,9 @@ import NavVizCore
 /// What the HTML player draws, gathered a frame at a time while the frames are drawn.
 ///
 /// The frames of a session show the same nodes over and over, so the player holds each node
-/// of a layout window once, at its place in the window's union layout, and each frame as
-/// what changed since the frame before: which nodes and edges appear or leave, and the text
+/// of a layout window once (with its place in the window's union layout, whose order of
+/// siblings and widths the player's own layout keeps), each edge as the two nodes it joins,
+/// and each frame as what changed since the frame before: which nodes and edges appear or leave, and the text
 /// and style of those whose look changed. Texts and styles are kept once each, in tables the
 /// frames point into. The page then grows with what changes, not with frames × tree: a
 /// frame that moves the active path costs a few dozen bytes.
@@ -69,10 +70,9 @@ package struct PlayerModel: Sendable {
         }
         var edges: [JSONOutput] = []
         for key in layout.edgeKeys {
-            guard let a = window.nodes[key.from], let b = window.nodes[key.to], let route = layout.routes[key],
-                  let path = Self.path(route) else { continue }
+            guard let a = window.nodes[key.from], let b = window.nodes[key.to] else { continue }
             window.edges[key] = edges.count
-            edges.append(.array([.int(a), .int(b)] + path, .compact))
+            edges.append(.array([.int(a), .int(b)], .compact))
         }
         let (low, high) = layout.corners
         self.window = window
@@ -201,31 +201,6 @@ package struct PlayerModel: Sendable {
         case .change(let parent, let popped, let pushed, _, _, _, _): (parent.map { [$0] } ?? []) + popped.map(\.id) + pushed.map(\.id)
         default: op.subject.map { [$0] } ?? []
         }
-    }
-
-    /// A Graphviz spline (`pos`: `e,x,y` then the B-spline's points, 3k+1 of them) as the
-    /// SVG path of the spline (y down), then the arrowhead's base and tip and the spline's
-    /// middle (for a label): `"d",bx,by,tx,ty,mx,my` (no arrowhead: the tip is the base).
-    static func path(_ route: String) -> [JSONOutput]? {
-        var points: [Point] = []
-        var end: Point?
-        for field in route.split(separator: " ") {
-            var text = field
-            let isEnd = field.hasPrefix("e,")
-            if isEnd || field.hasPrefix("s,") { text = field.dropFirst(2) }
-            let xy = text.split(separator: ",")
-            guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else { return nil }
-            let p = Point(x: x, y: -y)
-            if isEnd { end = p } else if !field.hasPrefix("s,") { points.append(p) }
-        }
-        guard points.count >= 4, (points.count - 1) % 3 == 0 else { return nil }
-        func text(_ v: Double) -> String { number(v).text }
-        var d = "M\(text(points[0].x)) \(text(points[0].y))"
-        for k in stride(from: 1, to: points.count, by: 3) {
-            d += "C" + points[k..<(k + 3)].map { "\(text($0.x)) \(text($0.y))" }.joined(separator: " ")
-        }
-        let base = points[points.count - 1], tip = end ?? base, middle = points[points.count / 2]
-        return [.string(d), number(base.x), number(base.y), number(tip.x), number(tip.y), number(middle.x), number(middle.y)]
     }
 
     /// A number rounded to one decimal (0 when it is not finite or beyond 10^14).

@@ -188,6 +188,7 @@ extension DocumentDecoder {
             case "canLeave": node.canLeaveFlag = bool()
             case "enterable": node.enterableFlag = bool()
             case "context": node.context = context(value, path: path())
+            case "info": node.info = context(value, path: path(), field: "info")
             case "active":
                 if kind == .null { break }
                 if kind == .object {

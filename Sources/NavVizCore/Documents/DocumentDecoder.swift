@@ -246,19 +246,19 @@ package struct DocumentDecoder {
     /// A context object: values are strings, numbers or bools, read as strings. `path` is
     /// built only for a problem: a node's path costs its depth, and every node of a deep
     /// chain may have a context.
-    mutating func context(_ c: Int, path: @autoclosure () -> String) -> [String: String] {
+    mutating func context(_ c: Int, path: @autoclosure () -> String, field: String = "context") -> [String: String] {
         guard json.kind(c) == .object else {
-            problem(at: path(), "'context' must be an object, found \(json.kind(c).phrase)")
+            problem(at: path(), "'\(field)' must be an object, found \(json.kind(c).phrase)")
             return [:]
         }
         var out: [String: String] = [:]
         for (key, value) in json.fields(c) {
             switch json.kind(value) {
             case .string, .number, .bool:
-                if out[key] != nil { problem(at: path(), "duplicate context key '\(key)'") }
+                if out[key] != nil { problem(at: path(), "duplicate \(field) key '\(key)'") }
                 out[key] = json.text(value)
             default:
-                problem(at: path(), "context value '\(key)' must be a string, number or bool, found \(json.kind(value).phrase)")
+                problem(at: path(), "\(field) value '\(key)' must be a string, number or bool, found \(json.kind(value).phrase)")
             }
         }
         return out

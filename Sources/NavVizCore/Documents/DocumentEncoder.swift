@@ -59,6 +59,7 @@ public enum DocumentEncoder {
         if let v = n.canLeaveFlag { f.append("\"canLeave\": \(v)") }
         if let v = n.enterableFlag { f.append("\"enterable\": \(v)") }
         if !n.context.isEmpty { f.append("\"context\": \(context(n.context))") }
+        if !n.info.isEmpty { f.append("\"info\": \(context(n.info))") }
         if let active { f.append("\"active\": \(active)") }
         return f
     }

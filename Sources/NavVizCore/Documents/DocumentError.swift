@@ -12,16 +12,20 @@ public enum DocumentError: Error, Equatable, Sendable {
 
     /// One violation of docs/format.md, at a path such as `frames[2].tree.children[0]`.
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
-        /// The line of a log the problem is on (logs are one document per line).
+        /// The line of a log the problem is on (logs are one document per line), or of the
+        /// text where the value it is about starts.
         public var line: Int?
+        /// The column on ``line`` where the value it is about starts, where the reader knows it.
+        public var column: Int?
         /// Where in the document: `frames[2].tree.children[0]`; empty for the top level.
         public var path: String
         /// What is wrong, lowercase, identifiers quoted.
         public var message: String
 
-        /// A problem at `path` (and `line` of a log).
-        public init(line: Int? = nil, path: String, message: String) {
+        /// A problem at `path` (and `line` of a log, or `line` and `column` of the text).
+        public init(line: Int? = nil, column: Int? = nil, path: String, message: String) {
             self.line = line
+            self.column = column
             self.path = path
             self.message = message
         }
@@ -38,7 +42,7 @@ public enum DocumentError: Error, Equatable, Sendable {
         case .syntax(let line, let column, let message), .tooLarge(let line, let column, let message):
             return [.error(message, file: file, at: .init(line: line, column: column))]
         case .invalid(let problems):
-            return problems.map { .error($0.message, file: file, at: .init(line: $0.line, path: $0.path)) }
+            return problems.map { .error($0.message, file: file, at: .init(line: $0.line, column: $0.column, path: $0.path)) }
         }
     }
 }

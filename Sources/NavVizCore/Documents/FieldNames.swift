@@ -1,7 +1,7 @@
 /// The field names docs/format.md allows, and "did you mean" suggestions for the others.
-enum FieldNames {
+package enum FieldNames {
     static let node = ["id", "type", "label", "kind", "switch", "managed", "leavable", "canLeave",
-                       "enterable", "context", "active", "children"]
+                       "enterable", "context", "info", "active", "children"]
     /// A distinct bit for each name in ``node`` (0 for any other name), to spot a repeated
     /// field without hashing.
     static func nodeBit(_ key: String) -> Int {
@@ -18,6 +18,7 @@ enum FieldNames {
         case "context": 1 << 9
         case "active": 1 << 10
         case "children": 1 << 11
+        case "info": 1 << 12
         default: 0
         }
     }
@@ -31,7 +32,7 @@ enum FieldNames {
     static let pathElement = ["id", "context", "type"]
 
     /// The closest allowed name within edit distance 2 (or a case-insensitive match).
-    static func suggestion(for name: String, among allowed: [String]) -> String? {
+    package static func suggestion(for name: String, among allowed: [String]) -> String? {
         var best: (String, Int)?
         for candidate in allowed {
             if candidate.lowercased() == name.lowercased() { return candidate }

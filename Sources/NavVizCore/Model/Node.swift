@@ -27,6 +27,10 @@ public struct Node: Hashable, Sendable {
     public var enterableFlag: Bool?
     /// Portus `RoutingContext` / KatanaRouter `contextData`. Absent equals empty.
     public var context: [String: String]
+    /// What the capture knew about the node beyond its identity (a UIKit paste's `address`
+    /// and full `class`): written back and shown in a node's details, never compared by a
+    /// diff, a route or a check. Absent equals empty.
+    public var info: [String: String]
 
     /// The kinds that are switch containers unless `switch` says otherwise.
     public static let switchKinds: Set<String> = ["tabs", "page", "split"]
@@ -35,7 +39,8 @@ public struct Node: Hashable, Sendable {
     public init(
         id: String, type: String? = nil, label: String? = nil, kind: String? = nil,
         switch switchFlag: Bool? = nil, managed: Bool? = nil, leavable: Bool? = nil,
-        canLeave: Bool? = nil, enterable: Bool? = nil, context: [String: String] = [:]
+        canLeave: Bool? = nil, enterable: Bool? = nil, context: [String: String] = [:],
+        info: [String: String] = [:]
     ) {
         self.id = id
         self.type = type
@@ -47,6 +52,7 @@ public struct Node: Hashable, Sendable {
         self.canLeaveFlag = canLeave
         self.enterableFlag = enterable
         self.context = context
+        self.info = info
     }
 
     /// What a diagram shows: `label`, else `type`, else `id`.

@@ -21,13 +21,13 @@ public enum TreeWriter {
         lines(tree).joined(separator: "\n") + "\n"
     }
 
-    /// The text of one node: `id?context "label" Type (kind)`, on one line with controls
-    /// shown as escapes (`PlainText/visible(_:)`).
+    /// The text of one node: `id?context "label" Type (kind)` (the type only where it is not
+    /// the id), on one line with controls shown as escapes (`PlainText/visible(_:)`).
     public static func describe(_ node: Node) -> String {
         var s = node.id
         if !node.context.isEmpty { s += "?\(node.context.queryString)" }
         if let label = node.label { s += " \"\(label)\"" }
-        if let type = node.type { s += " \(type)" }
+        if let type = node.type, type != node.id { s += " \(type)" }
         if let kind = node.kind { s += " (\(kind))" }
         return PlainText.visible(s)
     }

@@ -16,12 +16,13 @@ public enum Redaction {
         context.mapValues { _ in mask }
     }
 
-    /// The tree with every context value hidden.
+    /// The tree with every context value (and every `info` value) hidden.
     public static func redact(_ tree: Tree) -> Tree {
         var t = tree
-        for slot in t.preorder() where !t.node(slot).context.isEmpty {
+        for slot in t.preorder() where !t.node(slot).context.isEmpty || !t.node(slot).info.isEmpty {
             var n = t.node(slot)
             n.context = redact(n.context)
+            n.info = redact(n.info)
             t.update(slot, to: n)
         }
         return t

@@ -33,8 +33,37 @@ public enum UIKitPaste {
         return false
     }
 
+    /// How a paste's controllers are named.
+    public enum IDs: Sendable, Equatable {
+        /// By their place, the same in every launch of the app: a tab bar's tabs `tab0`,
+        /// `tab1`, …, any other controller its class name without the module, `#2`, `#3`, …
+        /// after a name its siblings already have (docs/format.md, "UIKit pastes"). Two
+        /// pastes from two launches then diff to what changed, and a paste can be recorded
+        /// as a `check` expectation. The address stays in the node's `info`.
+        case place
+        /// By class and address (`ProductViewController@0x10a6157f0`): two instances of a
+        /// class at one place, in pastes of one launch, are two nodes.
+        case address
+    }
+
+    /// How a paste is read.
+    public struct Options: Sendable, Equatable {
+        /// How controllers are named (default: by their place).
+        public var ids: IDs
+
+        /// Controllers named by `ids`.
+        public init(ids: IDs = .place) {
+            self.ids = ids
+        }
+    }
+
     /// Reads a paste: a snapshot, or a sequence of one frame per paste.
     public static func read(_ bytes: [UInt8], warnings: inout [DocumentWarning]) throws(DocumentError) -> Document {
+        try read(bytes, options: Options(), warnings: &warnings)
+    }
+
+    /// Reads a paste with `options`: a snapshot, or a sequence of one frame per paste.
+    public static func read(_ bytes: [UInt8], options: Options, warnings: inout [DocumentWarning]) throws(DocumentError) -> Document {
         guard let text = String(validatingUTF8Bytes: bytes) else {
             throw .invalid([.init(line: 1, path: "", message: "a debugger paste must be UTF-8 text")])
         }
@@ -45,8 +74,9 @@ public enum UIKitPaste {
             throw .invalid([.init(line: 1, path: "", message: "no view controller lines: expected the output of _printHierarchy, lines such as '<UINavigationController 0x7f8e1c00>, state: appeared, view: …'")])
         }
         var frames: [Snapshot] = []
+        var selected: [String: String] = [:]
         for paste in pastes {
-            let tree = try UIKitTreeBuilder.tree(paste.lines, previous: frames.last?.tree, warnings: &warnings)
+            let tree = try UIKitTreeBuilder.tree(paste.lines, selected: &selected, ids: options.ids, warnings: &warnings)
             frames.append(Snapshot(label: pastes.count > 1 ? "paste \(frames.count + 1) (line \(paste.lines[0].line))" : nil, tree: tree))
         }
         if frames.count == 1 { return .snapshot(frames[0].tree) }

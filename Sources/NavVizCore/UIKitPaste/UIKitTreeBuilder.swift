@@ -1,12 +1,22 @@
 /// Builds a navviz tree from the view controller lines of one `_printHierarchy` paste, the
 /// way UIKit means them.
 ///
-/// - Each controller is a node: `type` its class name (module kept), `id` the class and the
-///   address (`App.ViewController@0x129b24540`), or the class and its number among the
-///   controllers of that class without an address (`App.ViewController#2`); the address is
-///   kept in `context`. So ids are unique, and stable across pastes of the same app state.
+/// - Each controller is a node whose `type` is its class name without the module
+///   (`ProductViewController`; generic arguments kept, theirs stripped too:
+///   `UIHostingController<Root>`), which is also what pictures show. Its `info` keeps what
+///   changes from launch to launch or says more than the picture needs: the `address` and the
+///   full `class` (`Shop.ProductViewController`).
+/// - Ids come from the controller's place, so they are the same in every launch of the app
+///   (``UIKitPaste/IDs/place``): a tab bar's tabs are `tab0`, `tab1`, … (their position); any
+///   other controller is its class name (the root, a pushed screen, a presented one, a
+///   child of a split, page or custom container), with `#2`, `#3`, … where its siblings
+///   already use the name. The place in full is the node's path (`UITabBarController/tab0/
+///   CatalogViewController/ProductViewController`): a screen pushed on a screen of its class
+///   repeats its id one level down, as docs/format.md's "Repeated screens" allows.
+///   ``UIKitPaste/IDs/address`` names each controller by its class and address instead
+///   (`ProductViewController@0x10a6157f0`), to tell apart two instances in one launch.
 /// - A tab bar controller (a class whose name ends in `TabBarController`) is `kind: tabs`;
-///   its selected tab (``selectedTab(of:)``) is active.
+///   its selected tab (``selectedTab(_:of:in:kept:warnings:)``) is active.
 /// - A navigation controller (`…NavigationController`) is `kind: stack`; its children are
 ///   pushed in order, each the child of the one under it (docs/format.md's chain), and the chain
 ///   is active down to the top.
@@ -22,11 +32,14 @@
 package enum UIKitTreeBuilder {
     /// The tree of one paste; what it had to guess is added to `warnings`.
     ///
-    /// `previous` is the tree of the paste before (in a file of several): a tab bar whose
-    /// selected tab this paste does not show keeps the one selected there.
-    static func tree(_ lines: [UIKitPasteLine], previous: Tree? = nil, warnings: inout [DocumentWarning]) throws(DocumentError) -> Tree {
+    /// `selected` holds, by the path of each tab bar (its ids from the root, `/`-joined), the
+    /// tab selected in the pastes before (in a file of several), under a presented
+    /// controller too: a tab bar whose selected tab this paste does not show keeps that one,
+    /// so a session says once that it had to take the first tab. This paste's selections are
+    /// added.
+    static func tree(_ lines: [UIKitPasteLine], selected: inout [String: String], ids scheme: UIKitPaste.IDs = .place,
+                     warnings: inout [DocumentWarning]) throws(DocumentError) -> Tree {
         let parent = try parents(lines, warnings: &warnings)
-        let ids = identifiers(lines)
         var contained = [[Int]](repeating: [], count: lines.count)
         var presented = [[Int]](repeating: [], count: lines.count)
         for (i, p) in parent.enumerated() where p >= 0 {
@@ -52,11 +65,28 @@ package enum UIKitTreeBuilder {
         }
         for i in lines.indices where !lines[i].isNavigation {
             children[i] += contained[i] + presented[i]
+        }
+        let roots = lines.indices.filter { parent[$0] < 0 }
+        let ids = identifiers(lines, children: children, contained: contained, roots: roots, scheme: scheme)
+        // Where each line sits in the tree: the ids from the root (to find the tab a paste
+        // before selected).
+        var upper = [Int](repeating: -1, count: lines.count)
+        for i in lines.indices { for c in children[i] { upper[c] = i } }
+        func path(_ i: Int) -> String {
+            var out: [String] = []
+            var j = i
+            while j >= 0 { out.append(ids[j]); j = upper[j] }
+            if roots.count > 1 { out.append("windows") }
+            return out.reversed().joined(separator: "/")
+        }
+        for i in lines.indices where !lines[i].isNavigation {
             if active[i] != nil { continue }  // the next controller of a stack
             if lines[i].isTabBar, !contained[i].isEmpty {
-                let before = previous.flatMap { p in p.slot(of: ids[i]).flatMap(p.activeChild).map(p.id) }
-                let kept = before.flatMap { id in contained[i].first { ids[$0] == id } }
-                active[i] = selectedTab(contained[i], of: lines[i], in: lines, kept: kept, warnings: &warnings)
+                let place = path(i)
+                let kept = selected[place].flatMap { id in contained[i].first { ids[$0] == id } }
+                let tab = selectedTab(contained[i], of: lines[i], in: lines, kept: kept, warnings: &warnings)
+                selected[place] = ids[tab]
+                active[i] = tab
             } else {
                 active[i] = contained[i].last { lines[$0].state?.isVisible == true }
             }
@@ -65,7 +95,6 @@ package enum UIKitTreeBuilder {
         for i in lines.indices where !presented[i].isEmpty { active[i] = presented[i].last }
 
         var tree = Tree()
-        let roots = lines.indices.filter { parent[$0] < 0 }
         var stack: [(line: Int, under: Tree.Slot?)] = []
         if roots.count > 1 {
             tree.setRoot(Node(id: "windows", label: "windows"))
@@ -141,27 +170,35 @@ package enum UIKitTreeBuilder {
         return tabs[0]
     }
 
-    /// `Class@0xADDR`, or `Class#N` (the Nth controller of that class without an address);
-    /// a repeated id gets `#2`, `#3`, ….
-    static func identifiers(_ lines: [UIKitPasteLine]) -> [String] {
-        var used = Set<String>()
-        var unnamed: [String: Int] = [:]
-        return lines.map { line in
-            var id: String
-            if let address = line.address {
-                id = "\(line.className)@\(address)"
-            } else {
-                unnamed[line.className, default: 0] += 1
-                id = "\(line.className)#\(unnamed[line.className]!)"
-            }
-            if used.contains(id) {
-                var n = 2
-                while used.contains("\(id)#\(n)") { n += 1 }
-                id = "\(id)#\(n)"
-            }
-            used.insert(id)
-            return id
+    /// Each line's id (``UIKitPaste/IDs``): a tab bar's tab `tabN`, any other controller its
+    /// class name without the module (or, with `.address`, `Name@0xADDR` where the paste has
+    /// the address); a name a sibling already has gets `#2`, `#3`, …. Siblings are the
+    /// children one controller has in the tree (and the roots of several windows).
+    static func identifiers(_ lines: [UIKitPasteLine], children: [[Int]], contained: [[Int]], roots: [Int], scheme: UIKitPaste.IDs) -> [String] {
+        var ids = [String](repeating: "", count: lines.count)
+        func name(_ i: Int, tab: Int?) -> String {
+            if scheme == .address, let address = lines[i].address { return "\(lines[i].typeName)@\(address)" }
+            if let tab { return "tab\(tab)" }
+            return lines[i].typeName
         }
+        func assign(_ siblings: [Int], tabs: [Int]) {
+            var used = Set<String>()
+            for c in siblings {
+                var id = name(c, tab: tabs.firstIndex(of: c))
+                if used.contains(id) {
+                    var n = 2
+                    while used.contains("\(id)#\(n)") { n += 1 }
+                    id = "\(id)#\(n)"
+                }
+                used.insert(id)
+                ids[c] = id
+            }
+        }
+        assign(roots, tabs: [])
+        for i in lines.indices {
+            assign(children[i], tabs: lines[i].isTabBar ? contained[i] : [])
+        }
+        return ids
     }
 
     static func node(_ line: UIKitPasteLine, id: String, leaf: Bool) -> Node {
@@ -180,12 +217,40 @@ package enum UIKitTreeBuilder {
             kind = leaf ? "screen" : nil
         }
         let switches = line.presented && (line.isTabBar || line.baseName.hasSuffix("SplitViewController") || line.baseName.hasSuffix("PageViewController"))
-        return Node(id: id, type: line.className, kind: kind, switch: switches ? true : nil,
-                    context: line.address.map { ["address": $0] } ?? [:])
+        var info: [String: String] = [:]
+        if let address = line.address { info["address"] = address }
+        if line.className != line.typeName { info["class"] = line.className }
+        return Node(id: id, type: line.typeName, kind: kind, switch: switches ? true : nil, info: info)
     }
 }
 
 extension UIKitPasteLine {
+    /// The class name without its module, in generic arguments too:
+    /// `SwiftUI.UIHostingController<Mail.Root>` → `UIHostingController<Root>`, `App.Outer.Inner`
+    /// → `Outer.Inner`; an Objective-C class (no module) as it is.
+    var typeName: String {
+        var out = ""
+        var word = ""
+        func flush() {
+            if let dot = word.firstIndex(of: "."), word.first != "." {
+                out += word[word.index(after: dot)...]
+            } else {
+                out += word
+            }
+            word = ""
+        }
+        for c in className {
+            if c == "<" || c == ">" || c == "," || c == " " {
+                flush()
+                out.append(c)
+            } else {
+                word.append(c)
+            }
+        }
+        flush()
+        return out
+    }
+
     var isTabBar: Bool { baseName.hasSuffix("TabBarController") }
     var isNavigation: Bool { baseName.hasSuffix("NavigationController") }
 }

@@ -202,17 +202,18 @@ public enum DOTEncoder {
     }
 
     /// The legend: each row a swatch with the border of the nodes it explains (single or
-    /// double, square or rounded, solid or dashed), and its text in the theme's text colour.
+    /// double, square or rounded, solid, dashed or dotted, thin or thick), and its text in
+    /// the theme's text colour.
     static func legendTable(_ entries: [LegendEntry], theme: Theme) -> String {
         var rows = "<TABLE BORDER=\"1\" COLOR=\(DOTText.quoted(theme.mutedStroke)) CELLBORDER=\"0\" CELLSPACING=\"4\" CELLPADDING=\"2\">"
         rows += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
         for e in entries {
-            let style = [e.rounded ? "rounded" : nil, e.dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
+            let style = [e.rounded ? "rounded" : nil, e.dashed ? "dashed" : nil, e.dotted ? "dotted" : nil].compactMap { $0 }.joined(separator: ",")
             let styleAttribute = style.isEmpty ? "" : "STYLE=\"\(style)\" "
             let colors = "COLOR=\(DOTText.quoted(e.stroke)) BGCOLOR=\(DOTText.quoted(e.fill))"
             let swatch = e.double
                 ? "<TABLE BORDER=\"1\" CELLBORDER=\"1\" CELLSPACING=\"2\" \(styleAttribute)\(colors) CELLPADDING=\"0\"><TR><TD \(e.rounded ? "STYLE=\"rounded\" " : "")WIDTH=\"18\" HEIGHT=\"8\"> </TD></TR></TABLE>"
-                : "<TABLE BORDER=\"\(e.dashed ? 1 : 2)\" CELLBORDER=\"0\" \(styleAttribute)\(colors) CELLPADDING=\"0\"><TR><TD WIDTH=\"22\" HEIGHT=\"12\"> </TD></TR></TABLE>"
+                : "<TABLE BORDER=\"\(e.thick ? 4 : e.dashed ? 1 : 2)\" CELLBORDER=\"0\" \(styleAttribute)\(colors) CELLPADDING=\"0\"><TR><TD WIDTH=\"22\" HEIGHT=\"12\"> </TD></TR></TABLE>"
             rows += "<TR><TD>\(swatch)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(DOTText.html(e.text))</FONT></TD></TR>"
         }
         return rows + "</TABLE>"

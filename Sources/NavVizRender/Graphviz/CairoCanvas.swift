@@ -7,8 +7,8 @@ internal import CGraphviz
 /// unmapping it every frame cost more than drawing on it.
 ///
 /// cairo's headers are not a build dependency, so its few calls are looked up at run time in
-/// the library the Graphviz cairo plugin itself uses (``libraryName``, found where the
-/// system's loader looks, or else beside libgvc, as in Homebrew's lib/); without it,
+/// the library the Graphviz cairo plugin itself uses, opened by its absolute path only
+/// (``places(libgvc:files:)``); without it,
 /// ``load()`` gives nil and Graphviz keeps its own surfaces. The surface is made over a
 /// ``Raster``'s memory, which the canvas keeps as long as the surface and lends as the page
 /// drawn; the canvas destroys the surface in `deinit`. Only used under ``Graphviz``'s lock;
@@ -28,26 +28,102 @@ final class CairoCanvas {
 
     /// `CAIRO_FORMAT_ARGB32`.
     private static let argb32: Int32 = 0
-    /// libcairo's name on this platform.
+    /// libcairo's file name on this platform.
     #if canImport(Darwin)
     static let libraryName = "libcairo.2.dylib"
     #else
     static let libraryName = "libcairo.so.2"
     #endif
 
-    /// Where libcairo is looked for: by name (the loader's search path), and on macOS also in
-    /// the directory libgvc was loaded from (a package manager's lib/, which macOS's loader
-    /// does not search for a bare name: Homebrew's /opt/homebrew/lib).
-    static var libraries: [String] {
-        var out = [libraryName]
-        #if canImport(Darwin)
-        var info = Dl_info()
-        let gvc = unsafeBitCast(gvContext as @convention(c) () -> OpaquePointer?, to: UnsafeRawPointer.self)
-        if dladdr(gvc, &info) != 0, let path = info.dli_fname {
-            out.append(URL(fileURLWithPath: String(cString: path)).deletingLastPathComponent().appendingPathComponent(libraryName).path)
+    /// Where libcairo is looked for, in order; every place an absolute path, never a bare
+    /// name (for a bare name macOS's loader also searches the current directory, so a
+    /// `libcairo.2.dylib` in a checked-out repository would be loaded, and Homebrew's lib/
+    /// is not on its default path):
+    ///
+    /// 1. ``Place/plugin(_:)``: Graphviz's own cairo plugin, `libgvplugin_pango`, in
+    ///    `graphviz/` beside libgvc (libgvc's path as the loader gives it, then with its
+    ///    symbolic links resolved: Homebrew's `…/opt/graphviz/lib` links to the Cellar). The
+    ///    plugin is opened by that path, and libcairo is the library its `cairo_create` comes
+    ///    from (`dladdr`): the very libcairo Graphviz draws with, wherever its package
+    ///    manager put it, which the canvas must be, since Graphviz's cairo draws on the
+    ///    canvas's surface.
+    /// 2. ``Place/library(_:)``: `libcairo` beside libgvc (Debian's multiarch directory,
+    ///    a `GRAPHVIZ_PREFIX`), and on macOS in Homebrew's prefixes (`/opt/homebrew/lib` on
+    ///    Apple silicon, `/usr/local/lib` on Intel) and MacPorts' (`/opt/local/lib`).
+    enum Place: Equatable, CustomStringConvertible {
+        /// A Graphviz plugin that links libcairo.
+        case plugin(String)
+        /// libcairo itself.
+        case library(String)
+
+        var path: String {
+            switch self { case .plugin(let p), .library(let p): p }
         }
+
+        var description: String {
+            switch self { case .plugin(let p): "plugin \(p)"; case .library(let p): "library \(p)" }
+        }
+    }
+
+    /// The places to look, for a libgvc loaded from `libgvc` (nil: not known); `files` lists
+    /// a directory's file names. Only absolute paths come out.
+    static func places(libgvc: String?, files: (String) -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }) -> [Place] {
+        var directories: [String] = []
+        if let libgvc, libgvc.hasPrefix("/") {
+            let url = URL(fileURLWithPath: libgvc)
+            for dir in [url.deletingLastPathComponent().path, url.resolvingSymlinksInPath().deletingLastPathComponent().path]
+            where !directories.contains(dir) {
+                directories.append(dir)
+            }
+        }
+        var out: [Place] = []
+        for dir in directories {
+            let plugins = "\(dir)/graphviz"
+            out += files(plugins).filter(isPangoPlugin).sorted().map { .plugin("\(plugins)/\($0)") }
+        }
+        var libraries = directories
+        #if canImport(Darwin)
+        libraries += ["/opt/homebrew/lib", "/usr/local/lib", "/opt/local/lib"]
         #endif
-        return out
+        for dir in libraries where !out.contains(.library("\(dir)/\(libraryName)")) {
+            out.append(.library("\(dir)/\(libraryName)"))
+        }
+        return out.filter { $0.path.hasPrefix("/") }
+    }
+
+    /// Whether a file name is Graphviz's pango (cairo) plugin as this platform names a
+    /// loadable one: `libgvplugin_pango.so.6` (Linux), `libgvplugin_pango.6.dylib` (macOS).
+    static func isPangoPlugin(_ name: String) -> Bool {
+        guard name.hasPrefix("libgvplugin_pango") else { return false }
+        #if canImport(Darwin)
+        return name.hasSuffix(".dylib")
+        #else
+        return name.contains(".so")
+        #endif
+    }
+
+    /// The path libgvc was loaded from.
+    static var libgvcPath: String? {
+        PlatformProcess.libraryPath(containing: unsafeBitCast(gvContext as @convention(c) () -> OpaquePointer?, to: UnsafeRawPointer.self))
+    }
+
+    /// libcairo opened from the first of ``places(libgvc:files:)`` that has it, with the
+    /// absolute path it was opened by; nil when none has.
+    static func open() -> (library: UnsafeMutableRawPointer, path: String)? {
+        for place in places(libgvc: libgvcPath) where FileManager.default.fileExists(atPath: place.path) {
+            switch place {
+            case .library(let path):
+                if let library = dlopen(path, RTLD_NOW) { return (library, path) }
+            case .plugin(let path):
+                guard let plugin = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
+                defer { dlclose(plugin) }
+                guard let create = dlsym(plugin, "cairo_create"),
+                      let cairo = PlatformProcess.libraryPath(containing: UnsafeRawPointer(create)),
+                      let library = dlopen(cairo, RTLD_NOW) else { continue }
+                return (library, cairo)
+            }
+        }
+        return nil
     }
 
     private let calls: Calls
@@ -71,7 +147,7 @@ final class CairoCanvas {
 
     /// A canvas of no size yet, or nil when libcairo or one of its calls cannot be found.
     static func load() -> CairoCanvas? {
-        guard let library = libraries.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else { return nil }
+        guard let library = open()?.library else { return nil }
         func call<T>(_ name: String, as _: T.Type) -> T? {
             dlsym(library, name).map { unsafeBitCast($0, to: T.self) }
         }

@@ -401,10 +401,12 @@ enum GraphvizMessages {
 
 extension Graphviz {
     /// The executable whose `graphviz-worker` subcommand runs Graphviz's layouts and draws
-    /// PNG frames in worker processes: a built `navviz`. By default the running executable
-    /// when it is `navviz`, else a `navviz` beside it; a program of its own that draws
-    /// pictures or animations with this library sets it (nil: none found, and every layout
-    /// fails as ``RenderError/unavailable(_:)``).
+    /// PNG frames in worker processes: a built `navviz`. By default the path in the
+    /// environment variable `NAVVIZ_WORKER` when it is set, else the running executable when
+    /// it is `navviz`, else a `navviz` beside it, else one beside the library's own file or
+    /// its test bundle (`swift test` on macOS); a program of its own that draws pictures or
+    /// animations with this library sets it, or `NAVVIZ_WORKER` (nil: none found, and every
+    /// layout fails as ``RenderError/unavailable(_:)``).
     public static var workerExecutable: String? {
         get { GraphvizPool.workerExecutable }
         set { GraphvizPool.workerExecutable = newValue }

@@ -26,19 +26,49 @@ import NavVizShutdown
     package static let shared = GraphvizPool()
 
     /// The executable whose `graphviz-worker` subcommand serves jobs (the `navviz` binary).
-    /// By default the running executable when it is `navviz`, else a `navviz` beside it (a
-    /// test bundle's).
+    /// By default ``defaultWorkerExecutable(environment:running:image:)``.
     @_spi(Internals) public static var workerExecutable: String? {
         get { executable.withLock { $0 } }
         set { executable.withLock { $0 = newValue } }
     }
 
-    private static let executable = Locked<String?>({
-        guard let current = runningExecutable else { return nil }
-        let url = URL(fileURLWithPath: current)
-        if url.lastPathComponent == "navviz" { return current }
-        return url.deletingLastPathComponent().appendingPathComponent("navviz").path
-    }())
+    private static let executable = Locked<String?>(defaultWorkerExecutable(
+        environment: ProcessInfo.processInfo.environment, running: runningExecutable, image: PlatformProcess.imagePath))
+
+    /// The `navviz` to start as a worker, the first of:
+    /// 1. `NAVVIZ_WORKER` from the environment, when set (a path to a built navviz: for a
+    ///    program or a test run whose executable is not beside one);
+    /// 2. the running executable (`running`), when it is `navviz`;
+    /// 3. a `navviz` beside the running executable, when there is one (a test binary on
+    ///    Linux, `.build/debug/navvizPackageTests.xctest`, is beside the debug navviz);
+    /// 4. a `navviz` beside the file holding this code (`image`), or beside the `.xctest`
+    ///    bundle holding that file: under `swift test` on macOS the running executable is
+    ///    Xcode's `xctest` (or SwiftPM's test helper) and the tests are a bundle,
+    ///    `.build/debug/navvizPackageTests.xctest/Contents/MacOS/navvizPackageTests`, loaded
+    ///    into it; the debug navviz is beside the bundle;
+    /// 5. else a `navviz` beside the running executable (which fails when first started,
+    ///    naming that path).
+    static func defaultWorkerExecutable(environment: [String: String], running: String?, image: String?,
+                                        isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }) -> String? {
+        if let worker = environment["NAVVIZ_WORKER"], !worker.isEmpty { return worker }
+        func beside(_ path: String) -> String {
+            URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("navviz").path
+        }
+        if let running, URL(fileURLWithPath: running).lastPathComponent == "navviz" { return running }
+        if let running, isExecutable(beside(running)) { return beside(running) }
+        if let image, image.hasPrefix("/") {
+            var url = URL(fileURLWithPath: image)
+            if isExecutable(beside(url.path)) { return beside(url.path) }
+            while url.path != "/" {
+                url.deleteLastPathComponent()
+                if url.pathExtension == "xctest" {
+                    if isExecutable(beside(url.path)) { return beside(url.path) }
+                    break
+                }
+            }
+        }
+        return running.map(beside)
+    }
 
     /// The running executable's path, symbolic links resolved.
     @_spi(Internals) public static var runningExecutable: String? { PlatformProcess.executablePath }

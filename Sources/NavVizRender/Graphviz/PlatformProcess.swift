@@ -21,6 +21,45 @@ enum PlatformProcess {
         #endif
     }
 
+    /// The file holding navviz's rendering code (this module), as the loader names it: the
+    /// executable when the module is linked into it, or a test bundle's binary on macOS;
+    /// nil when the loader gives no absolute path.
+    static var imagePath: String? {
+        libraryPath(containing: unsafeBitCast(imageAnchor, to: UnsafeRawPointer.self))
+    }
+
+    /// The absolute path of the loaded file (executable or library) whose code holds
+    /// `address`, symbolic links resolved: `dladdr` on macOS; on Linux the mapping that
+    /// holds it in `/proc/self/maps` (glibc declares `dladdr` only for `_GNU_SOURCE`, which
+    /// Swift's Glibc module is built without). Nil when not found or not absolute.
+    static func libraryPath(containing address: UnsafeRawPointer) -> String? {
+        #if canImport(Darwin)
+        var info = Dl_info()
+        guard dladdr(address, &info) != 0, let name = info.dli_fname else { return nil }
+        let path = String(cString: name)
+        #else
+        // Read to the end: /proc's files have no size, so a read by size (FileManager's
+        // `contents(atPath:)`) may come back empty.
+        guard let maps = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+              let path = mappedFile(containing: UInt(bitPattern: address), maps: String(decoding: maps, as: UTF8.self)) else { return nil }
+        #endif
+        return path.hasPrefix("/") ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : nil
+    }
+
+    /// The file a `/proc/PID/maps` text maps at `address` (lines `start-end perms offset dev
+    /// inode path`, addresses in hexadecimal); nil when no file mapping holds it.
+    static func mappedFile(containing address: UInt, maps: String) -> String? {
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6, let dash = fields[0].firstIndex(of: "-"),
+                  let start = UInt(fields[0][..<dash], radix: 16), let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+                  start <= address, address < end else { continue }
+            let path = fields[5].trimmingCharacters(in: .whitespaces)
+            return path.hasPrefix("/") ? path : nil
+        }
+        return nil
+    }
+
     /// A connected pair of stream sockets, both closed on exec (so no other child process
     /// ever holds a worker's end: a worker's death is always seen as the end of its socket).
     /// Writing to the parent's end never raises SIGPIPE (see ``send(_:_:)``).
@@ -169,3 +208,6 @@ struct Errno: Error, CustomStringConvertible {
     init(_ code: Int32) { self.code = code }
     var description: String { String(cString: strerror(code)) }
 }
+
+/// A function of this module, whose address ``PlatformProcess/imagePath`` asks the loader about.
+private let imageAnchor: @convention(c) () -> Void = {}

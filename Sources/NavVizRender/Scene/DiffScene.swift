@@ -77,7 +77,9 @@ public enum DiffScene {
                 // A context that changed reads `old → new` (the dialect may pop and push the
                 // node, or, as KatanaRouter, keep it and say nothing).
                 if let a = before, old.node(a).context != new.node(b).context {
-                    node.subtitle = TreeScene.truncate(Self.contextChange(old.node(a).context, new.node(b).context), TreeScene.maxSubtitle)
+                    let change = Self.contextChange(old.node(a).context, new.node(b).context)
+                    let named = TreeScene.showsID(new.node(b)) ? "\(new.id(b)): \(change)" : change
+                    node.subtitle = TreeScene.truncate(named, TreeScene.maxSubtitle)
                     node.tooltip += "\ncontext before: " + (old.node(a).context.isEmpty ? "(none)" : old.node(a).context.queryString)
                     node.classes.append("context-changed")
                 }

@@ -33,14 +33,17 @@ public enum RouteScene {
         return scene
     }
 
+    /// The legend: each swatch drawn as ``Builder`` draws the nodes it explains (checked by
+    /// `RouteSceneTests` in both themes).
     static func legendEntries(_ theme: Theme, for nodes: [SceneNode]) -> [LegendEntry] {
         TreeScene.legendEntries(theme, for: nodes) + [
-            LegendEntry(text: "destination path", stroke: theme.destination, fill: theme.fill),
-            LegendEntry(text: "entered by the route (ghost)", stroke: theme.enter, fill: theme.background, dashed: true),
+            LegendEntry(text: "destination path", stroke: theme.destination, fill: theme.fill, rounded: true),
+            LegendEntry(text: "active path after the route: thick", stroke: theme.destination, fill: theme.fill, rounded: true, thick: true),
+            LegendEntry(text: "entered by the route (ghost): dotted, where it will appear", stroke: theme.enter, fill: theme.background,
+                        rounded: true, dotted: true),
             LegendEntry(text: "n: leave (numbered in execution order)", stroke: theme.leave, fill: theme.leave),
             LegendEntry(text: "n: switch", stroke: theme.switchTo, fill: theme.switchTo),
             LegendEntry(text: "n: enter", stroke: theme.enter, fill: theme.enter),
-            LegendEntry(text: "active path after the route (thick)", stroke: theme.destination, fill: theme.activeFill),
         ]
     }
 
@@ -151,6 +154,12 @@ public enum RouteScene {
             let onDestination = Set(scene.nodes.map(\.id).filter { pathOf[$0].map(prefixes.contains) == true })
             for i in scene.nodes.indices where onDestination.contains(scene.nodes[i].id) {
                 scene.nodes[i].classes.append("destination")
+                // The legend's destination border; an entered node keeps its ghost's.
+                if !scene.nodes[i].classes.contains("ghost") {
+                    scene.nodes[i].stroke = theme.destination
+                    scene.nodes[i].penWidth = max(scene.nodes[i].penWidth, 2.5)
+                    scene.nodes[i].fontColor = theme.text
+                }
             }
             for i in scene.edges.indices where onDestination.contains(scene.edges[i].from) && onDestination.contains(scene.edges[i].to) {
                 scene.edges[i].classes.append("destination")
@@ -167,7 +176,9 @@ public enum RouteScene {
             for i in scene.nodes.indices where final.contains(scene.nodes[i].id) {
                 scene.nodes[i].classes.append("final")
                 scene.nodes[i].penWidth = 3.5
-                scene.nodes[i].stroke = theme.destination
+                // Thick, in the destination colour; an entered node stays a dotted ghost
+                // in the enter colour, as the legend draws it.
+                if !scene.nodes[i].classes.contains("ghost") { scene.nodes[i].stroke = theme.destination }
                 scene.nodes[i].fontColor = theme.text
             }
             let pairs = Set(zip(path, path.dropFirst()).map { "\($0.0)\u{0}\($0.1)" })

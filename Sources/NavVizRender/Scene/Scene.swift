@@ -142,12 +142,19 @@ package struct LegendEntry: Sendable, Equatable {
     package var double: Bool
     /// Rounded corners (screens, modals).
     package var rounded: Bool
-    package init(text: String, stroke: String, fill: String, dashed: Bool = false, double: Bool = false, rounded: Bool = false) {
+    /// A dotted border (a route's entered nodes).
+    package var dotted: Bool
+    /// A thick border (a route's active path after it).
+    package var thick: Bool
+    package init(text: String, stroke: String, fill: String, dashed: Bool = false, double: Bool = false, rounded: Bool = false,
+                 dotted: Bool = false, thick: Bool = false) {
         self.text = text
         self.stroke = stroke
         self.fill = fill
         self.dashed = dashed
         self.double = double
         self.rounded = rounded
+        self.dotted = dotted
+        self.thick = thick
     }
 }

@@ -2,8 +2,9 @@ import NavVizCore
 
 /// Draws one tree: labels by kind, switch containers with a double border and `⇄`, the
 /// active path from the root to the visible screen emphasised, inactive branches muted.
-/// A node's context is its subtitle, so repeated screens (`product?id=1` under
-/// `product?id=2`) read apart; their scene ids follow `SceneKeys`.
+/// A node's subtitle is its id (where its label is not the id) and its context, so repeated
+/// screens (`product?id=1` under `product?id=2`) read apart and the names the text and
+/// operations use are in the picture; their scene ids follow `SceneKeys`.
 /// The diff and route scenes start from the same nodes so every diagram looks alike.
 public enum TreeScene {
     /// Longest title and subtitle shown on a node; the tooltip keeps the full text.
@@ -48,7 +49,7 @@ public enum TreeScene {
         if isSwitch { classes.append("switch") }
         if let k = n.kind { classes.append("kind-" + cssWord(k)) }
         let title = (isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
-        let subtitle = n.context.isEmpty ? nil : truncate(spaced(n.context.queryString), maxSubtitle)
+        let subtitle = subtitle(n)
         var node = SceneNode(
             id: n.id, title: title, subtitle: subtitle, shape: shape, styles: styles,
             stroke: onPath ? theme.active : theme.mutedStroke,
@@ -89,6 +90,22 @@ public enum TreeScene {
         static let roundedFilledBold = ["rounded", "filled", "bold"]
     }
 
+    /// Whether a picture names the node by its id too: where its label (else type) is not
+    /// its id, ignoring case. Text and operations name nodes by id (`enter node8 under
+    /// node5`), so the picture shows `node8` under `LeafNode`.
+    static func showsID(_ n: Node) -> Bool {
+        n.displayLabel != n.id && n.displayLabel.lowercased() != n.id.lowercased()
+    }
+
+    /// The smaller line under a node's label: its id where the label is not the id, and its
+    /// context, as text writes them (`product?productId=4711`; several context items
+    /// separated by spaces); nil for neither.
+    static func subtitle(_ n: Node) -> String? {
+        let context = n.context.isEmpty ? nil : spaced(n.context.queryString)
+        guard showsID(n) else { return context.map { truncate($0, maxSubtitle) } }
+        return truncate(n.id + (context.map { "?" + $0 } ?? ""), maxSubtitle)
+    }
+
     /// Every field of the node, for the SVG tooltip.
     public static func tooltip(_ n: Node) -> String {
         var text = ""
@@ -99,6 +116,7 @@ public enum TreeScene {
         if let l = n.label { text += "\nlabel: " + l }
         if let k = n.kind { text += "\nkind: " + k }
         if !n.context.isEmpty { text += "\ncontext: " + n.context.queryString }
+        if !n.info.isEmpty { text += "\ninfo: " + n.info.queryString }
         return truncate(text, 1000)
     }
 

@@ -8,15 +8,16 @@ struct OutputOptions: ParsableArguments {
     var path: String?
 
     /// Writes to the file, or to standard output; binary output refuses a terminal. `inputs`
-    /// are the files the command read: the output may not be one of them.
-    func write(_ bytes: [UInt8], binary: Bool, inputs: [String]) throws {
+    /// are the files the command read: the output may not be one of them. `kind` is how the
+    /// bytes are escaped on standard output on GitHub Actions (``WorkflowGuard``).
+    func write(_ bytes: [UInt8], binary: Bool, inputs: [String], kind: WorkflowGuard.Kind) throws {
         if let path {
             try OutputFile.write(bytes, to: path, inputs: inputs)
         } else {
             if binary && Terminal.stdoutIsTerminal {
                 throw NavVizError(.usage, file: nil, "binary output would go to the terminal; use -o FILE")
             }
-            try Terminal.output(bytes)
+            try Terminal.output(bytes, kind)
         }
     }
 }

@@ -8,7 +8,11 @@ import NavVizShutdown
 /// its kind's status (``ExitStatus``); nothing else is printed on failure. A failure while a
 /// signal stops navviz (a worker it ended) is not reported: the interruption is
 /// (``Shutdown/waitIfStopping()``).
-func reporting(_ body: () throws -> Void) throws {
+///
+/// `inputs` are the files the command reads: when one is standard input (`-`) and that is a
+/// terminal, a note says navviz waits for a document there (``Terminal/noteWaitingForInput(_:)``).
+func reporting(reading inputs: [String] = [], _ body: () throws -> Void) throws {
+    Terminal.noteWaitingForInput(inputs)
     do {
         try body()
     } catch {
@@ -45,7 +49,7 @@ enum Terminal {
     static func error(_ diagnostics: [Diagnostic], annotate: Bool = true) {
         guard !diagnostics.isEmpty else { return }
         let text = diagnostics.flatMap { [Style.headline($0)] + $0.notes.map(PlainText.visible) }.joined(separator: "\n") + "\n"
-        _ = FileDescriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
+        _ = FileDescriptor.writeAll(WorkflowGuard.guarded(Array(text.utf8), .text), to: STDERR_FILENO)
         if annotate, WorkflowCommands.enabled {
             WorkflowCommands.emit(WorkflowCommands.annotations(diagnostics.filter { $0.severity == .error }))
         }
@@ -65,14 +69,25 @@ enum Terminal {
     /// Writes a line of status (the path of what was written) to stdout; a stdout that
     /// cannot take it (a full disk) is not worth failing a finished run for.
     static func out(_ text: String) {
-        _ = FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+        _ = FileDescriptor.writeAll(WorkflowGuard.guarded(Array(text.utf8), .text), to: STDOUT_FILENO)
     }
 
-    /// Writes the requested output to stdout; a failure names `<stdout>` and why.
-    static func output(_ bytes: [UInt8]) throws {
-        guard FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) else {
+    /// Writes the requested output to stdout, escaped as `kind` on GitHub Actions when it
+    /// holds text the runner would read as a command (``WorkflowGuard``); a failure names
+    /// `<stdout>` and why.
+    static func output(_ bytes: [UInt8], _ kind: WorkflowGuard.Kind) throws {
+        guard FileDescriptor.writeAll(WorkflowGuard.guarded(bytes, kind), to: STDOUT_FILENO) else {
             throw NavVizError(.cannotWrite, file: "<stdout>", "cannot write: \(WriteError().reason)")
         }
+    }
+
+    /// When `inputs` read standard input (`-`) and it is a terminal, says on stderr that
+    /// navviz waits for a document there, rather than waiting silently (a command typed
+    /// without its FILE).
+    static func noteWaitingForInput(_ inputs: [String]) {
+        guard inputs.contains("-"), isatty(STDIN_FILENO) != 0 else { return }
+        diagnostic(Diagnostic(.note, file: Diagnostic.stdinName,
+                              "waiting for a document on standard input (the terminal): paste it and press Ctrl-D, or press Ctrl-C and name a FILE (navviz help describes each command)"))
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

@@ -134,15 +134,26 @@ final class CheckReportTests: ScratchSuite {
         #expect((all["documents"] as? [[String: Any]])?.map { $0["status"] as? String } == ["matched", "drifted", "error"])
     }
 
-    /// Several documents need a directory of expectations (66, or 74 when recording), and
-    /// distinct names in it (64).
+    /// Several documents need a directory of expectations (66 when it is missing and not
+    /// recorded, 74 when a file is in its place), and distinct names in it (64).
     @Test func severalDocumentsNeedADirectoryAndDistinctNames() throws {
         let a = try write("a.json", Samples.growingSequence(frames: 2))
         let one = try #require(throws: NavVizError.self) {
             try Check.expectations(files: [a, Self.tempuraScript], expect: path("one.json"), record: false)
         }
         #expect(one.kind == .unreadableInput)
-        #expect(one.lines == ["\(path("one.json")): error: with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)"])
+        #expect(one.lines == ["\(path("one.json")): error: cannot read: no such directory",
+                              "  record the expectations first: navviz check FILE... --expect \(path("one.json")) --record (the directory is made)"])
+        // A file where the directory should be: refused, and not replaced when recording.
+        let file = try write("file.json", "{}")
+        let notDirectory = try #require(throws: NavVizError.self) {
+            try Check.expectations(files: [a, Self.tempuraScript], expect: file, record: false)
+        }
+        #expect(notDirectory.lines == ["\(file): error: with several files, --expect must name a directory (each FILE's expectation is DIR/NAME.expected.json)"])
+        let recording = try #require(throws: NavVizError.self) {
+            try Check.expectations(files: [a, Self.tempuraScript], expect: file, record: true)
+        }
+        #expect(recording.kind == .cannotWrite)
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
         let same = try write("sub/a.yaml", "navviz: 1\nframes: []\n")
         let clash = try #require(throws: NavVizError.self) {

@@ -23,7 +23,7 @@ struct UIKitPasteTests {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    /// The active path as `Class@address` ids, `/`-joined.
+    /// The active path's ids, ` / `-joined.
     static func activePath(_ tree: Tree) -> String {
         tree.activePath.map { tree.id($0) }.joined(separator: " / ")
     }
@@ -43,9 +43,9 @@ struct UIKitPasteTests {
                | <App.DetailViewController 0x500>, state: appeared, view: <UIView 0x5>
             """)
         #expect(tree.count == 5)
-        #expect(Self.activePath(tree) == "UINavigationController@0x100 / App.ListViewController@0x200 / App.InnerNavigationController@0x300 / App.DetailViewController@0x500")
-        let inner = try #require(tree.slot(of: "App.InnerNavigationController@0x300"))
-        #expect(tree.children(inner).map { tree.id($0) } == ["App.DetailViewController@0x500", "App.InnerRootViewController@0x400"])
+        #expect(Self.activePath(tree) == "UINavigationController / ListViewController / InnerNavigationController / DetailViewController")
+        let inner = try #require(tree.slot(of: "InnerNavigationController"))
+        #expect(tree.children(inner).map { tree.id($0) } == ["DetailViewController", "InnerRootViewController"])
 
         let found = try #require(FileManager.default.contents(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Regressions/pipeline/uikit-index-out-of-range").path))
         var warnings: [DocumentWarning] = []
@@ -56,17 +56,21 @@ struct UIKitPasteTests {
     @Test func tabsStacksAndNestedPresentations() throws {
         let tree = try Self.tree(String(contentsOfFile: PackagePaths.sample("uikit-tabs.paste.txt"), encoding: .utf8))
         let root = try #require(tree.root)
-        #expect(tree.node(root) == Node(id: "UITabBarController@0x12c01d200", type: "UITabBarController", kind: "tabs",
-                                        context: ["address": "0x12c01d200"]))
+        #expect(tree.node(root) == Node(id: "UITabBarController", type: "UITabBarController", kind: "tabs",
+                                        info: ["address": "0x12c01d200"]))
         let kids = tree.children(root).map { tree.node($0) }
         #expect(kids.map(\.kind) == ["stack", "stack", "modal"])
+        // Tabs by their place; any other controller by its class, without the module.
+        #expect(kids.map(\.id) == ["tab0", "tab1", "ComposeViewController"])
+        #expect(kids[2] == Node(id: "ComposeViewController", type: "ComposeViewController", kind: "modal",
+                                info: ["address": "0x12d2065e0", "class": "App.ComposeViewController"]))
         // A stack is a chain: each pushed controller is the child of the one under it.
         let firstStack = tree.children(root)[0]
         let chain = sequence(first: firstStack) { tree.children($0).first }.map { tree.node($0).type ?? "" }
-        #expect(chain == ["UINavigationController", "App.FeedViewController", "App.PostViewController", "App.PostViewController"])
+        #expect(chain == ["UINavigationController", "FeedViewController", "PostViewController", "PostViewController"])
         #expect(tree.activeChild(tree.children(firstStack)[0]) == tree.children(tree.children(firstStack)[0]).first)
         // The active path runs to the top-most presented controller.
-        #expect(Self.activePath(tree) == "UITabBarController@0x12c01d200 / App.ComposeViewController@0x12d2065e0 / App.AttachmentPickerViewController@0x129b4b130")
+        #expect(Self.activePath(tree) == "UITabBarController / ComposeViewController / AttachmentPickerViewController")
         #expect(tree.count == 10)
     }
 
@@ -87,8 +91,11 @@ struct UIKitPasteTests {
         let root = try #require(tree.root)
         #expect(tree.node(root).kind == "split")
         #expect(tree.children(root).map { tree.node($0).kind } == ["stack", "stack", "modal"])
-        #expect(tree.contains(id: "SwiftUI.UIHostingController<Mail.AttachmentStrip, Mail.Theme>@0x7f9a1b722600"))
-        #expect(Self.activePath(tree).hasSuffix("UINavigationController@0x7f9a1c836800 / Mail.ComposeViewController@0x7f9a1b732b10"))
+        let hosting = try #require(tree.slot(of: "UIHostingController<AttachmentStrip, Theme>"))
+        #expect(tree.node(hosting).info["class"] == "SwiftUI.UIHostingController<Mail.AttachmentStrip, Mail.Theme>")
+        // Siblings of one class are told apart by number: the two columns and the popover.
+        #expect(tree.children(root).map { tree.id($0) } == ["UINavigationController", "UINavigationController#2", "UINavigationController#3"])
+        #expect(Self.activePath(tree).hasSuffix("UINavigationController#3 / ComposeViewController"))
     }
 
     /// Lines wrapped by a terminal or a web page are joined again; a cut last line is read as
@@ -98,8 +105,10 @@ struct UIKitPasteTests {
         guard case .snapshot(let tree) = document else { Issue.record("not a snapshot"); return }
         let unwrapped = try Self.tree(String(contentsOfFile: PackagePaths.sample("uikit-tabs.paste.txt"), encoding: .utf8))
         #expect(tree.count == 8)
-        #expect(tree.contains(id: "UINavigationController@0x12b80a000"))
-        #expect(tree.node(tree.slot(of: "App.ViewController@0x12d2065e0")!).kind == "modal")
+        #expect(tree.contains(id: "tab1"))
+        let presented = try #require(tree.root.map(tree.children)?.last)
+        #expect(tree.node(presented).kind == "modal")
+        #expect(tree.node(presented).info["address"] == "0x12d2065e0")
         #expect(warnings == [DocumentWarning(line: 13, message: "the line is cut off; read as far as it goes (App.ViewController, state appeared)")])
         #expect(unwrapped.count == 10)
     }
@@ -108,9 +117,9 @@ struct UIKitPasteTests {
         let (document, warnings) = try Self.read(Self.file("cut.paste.txt"))
         guard case .snapshot(let tree) = document else { Issue.record("not a snapshot"); return }
         #expect(warnings.map(\.line) == [1, 3, 5, 6])
-        // The second tab's controller was cut inside its class name: kept, numbered.
-        #expect(tree.contains(id: "App.ViewCon…#1"))
-        #expect(Self.activePath(tree) == "UITabBarController@0x12c01d200 / UINavigationController@0x12a808200 / App.ViewController@0x129b04620 / App.ViewController@0x129b24540")
+        // The second tab's controller was cut inside its class name: kept as far as it goes.
+        #expect(tree.contains(id: "ViewCon…"))
+        #expect(Self.activePath(tree) == "UITabBarController / tab0 / ViewController / ViewController")
     }
 
     /// Prompts, command echo, debugger output and `Optional(…)` around the hierarchy.
@@ -122,10 +131,10 @@ struct UIKitPasteTests {
             """
         let tree = try Self.tree(text)
         #expect(tree.count == 2)
-        #expect(Self.activePath(tree) == "UINavigationController@0x10b01a400 / Shop.CatalogViewController@0x10a40b9e0")
+        #expect(Self.activePath(tree) == "UINavigationController / CatalogViewController")
     }
 
-    /// Without addresses, ids are the class and its number; several windows hang from `windows`.
+    /// Without addresses, ids are the same; several windows hang from `windows`.
     @Test func indexIdsAndSeveralWindows() throws {
         let text = """
             <UINavigationController>, state: disappeared, view: <UILayoutContainerView>
@@ -136,9 +145,10 @@ struct UIKitPasteTests {
         let tree = try Self.tree(text)
         let root = try #require(tree.root)
         #expect(tree.id(root) == "windows")
-        #expect(tree.children(root).map { tree.id($0) } == ["UINavigationController#1", "App.Alert#1", "UIInputWindowController#1"])
-        #expect(Self.activePath(tree) == "windows / App.Alert#1")
-        #expect(tree.node(tree.slot(of: "App.Home#1")!).context.isEmpty)
+        #expect(tree.children(root).map { tree.id($0) } == ["UINavigationController", "Alert", "UIInputWindowController"])
+        #expect(Self.activePath(tree) == "windows / Alert")
+        #expect(tree.node(tree.slot(of: "Home")!).context.isEmpty)
+        #expect(tree.node(tree.slot(of: "Home")!).info == ["class": "App.Home"])
     }
 
     /// A tab bar that is off screen does not say which tab is selected: the previous paste's
@@ -149,10 +159,10 @@ struct UIKitPasteTests {
         #expect(session.snapshots.map(\.label) == ["paste 1 (line 2)", "paste 2 (line 11)", "paste 3 (line 21)", "paste 4 (line 31)"])
         #expect(warnings.isEmpty)
         let last = session.snapshots[3].tree
-        let tabBar = try #require(last.slot(of: "UITabBarController@0x10a808c00"))
-        #expect(last.activeChild(tabBar).map(last.id) == "UINavigationController@0x10b830a00")
+        let tabBar = try #require(last.slot(of: "UITabBarController"))
+        #expect(last.activeChild(tabBar).map(last.id) == "UINavigationController")
         // The cart tab stays selected under the presented checkout.
-        let cart = try #require(last.slot(of: "UINavigationController@0x10b01b600"))
+        let cart = try #require(last.slot(of: "tab1"))
         #expect(last.activeChild(cart) != nil)
         // Alone, the last paste cannot tell: the first tab, with a warning.
         let lastPaste = try String(contentsOfFile: PackagePaths.sample("uikit-session.pastes.txt"), encoding: .utf8)
@@ -167,9 +177,84 @@ struct UIKitPasteTests {
     @Test func sessionTransitions() throws {
         let timeline = try TimelineBuilder.build(Samples.loadPaste("uikit-session.pastes.txt"))
         let ops = timeline.transitions.map { $0.operations.map(OperationWriter.phrase) }
-        #expect(ops[0] == ["push Shop.ProductViewController@0x10a6157f0?address=0x10a6157f0 onto Shop.CatalogViewController@0x10a40b9e0"])
-        #expect(ops[1] == ["activate UINavigationController@0x10b01b600?address=0x10b01b600 in UITabBarController@0x10a808c00"])
-        #expect(ops[2].count == 3)
+        #expect(ops[0] == ["push ProductViewController onto CatalogViewController"])
+        #expect(ops[1] == ["activate tab1 in UITabBarController"])
+        #expect(ops[2] == ["push UINavigationController onto UITabBarController", "push CheckoutViewController onto UINavigationController",
+                           "push PaymentViewController onto CheckoutViewController"])
+    }
+
+    /// The same session pasted in another launch (every address different) reads as the
+    /// same trees, so the pastes of two launches diff to nothing, and only the addresses in
+    /// `info` tell the launches apart.
+    @Test func idsAreTheSameInAnotherLaunch() throws {
+        let text = try String(contentsOfFile: PackagePaths.sample("uikit-session.pastes.txt"), encoding: .utf8)
+        let other = Self.relaunched(text)
+        #expect(other != text)
+        guard case .sequence(let first) = try Self.read(text).0, case .sequence(let second) = try Self.read(other).0 else {
+            Issue.record("not sequences")
+            return
+        }
+        for (a, b) in zip(first.snapshots, second.snapshots) {
+            #expect(TreeWriter.render(a.tree) == TreeWriter.render(b.tree))
+            #expect(TreeDiff.operations(from: a.tree, to: b.tree).isEmpty)
+            #expect(a.tree != b.tree, "the addresses stay in info")
+        }
+        // A controller the second launch replaced (another instance at the same place) is
+        // the same node; with `.address` ids it is another one.
+        var addresses: [DocumentWarning] = []
+        guard case .sequence(let byAddress) = try UIKitPaste.read(Array(text.utf8), options: .init(ids: .address), warnings: &addresses) else {
+            Issue.record("not a sequence")
+            return
+        }
+        let root = try #require(byAddress.snapshots[0].tree.root)
+        #expect(byAddress.snapshots[0].tree.id(root) == "UITabBarController@0x10a808c00")
+        #expect(byAddress.snapshots[0].tree.node(root).info == ["address": "0x10a808c00"])
+    }
+
+    /// Every address in `text` changed, as another launch of the app prints them.
+    static func relaunched(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let r = rest.range(of: " 0x10") {
+            out += rest[..<r.lowerBound] + " 0x20"
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// The trees keep docs/format.md's rules for repeated screens: an id repeats only away
+    /// from its siblings (a screen pushed on a screen of its class), never among one node's
+    /// children.
+    @Test(arguments: ["uikit-tabs.paste.txt", "uikit-session.pastes.txt"])
+    func idsRepeatOnlyAsRepeatedScreensMay(_ sample: String) throws {
+        let document = try Samples.loadPaste(sample)
+        let trees: [Tree]
+        switch document {
+        case .snapshot(let tree): trees = [tree]
+        case .sequence(let s): trees = s.snapshots.map(\.tree)
+        default: trees = []
+        }
+        for tree in trees {
+            for slot in tree.preorder() {
+                let ids = tree.children(slot).map { tree.id($0) }
+                #expect(Set(ids).count == ids.count, "\(ids)")
+            }
+            // Written out and read back, the snapshot is valid and the same.
+            let json = DocumentEncoder.snapshot(tree)
+            #expect(try Samples.tree(json) == tree)
+        }
+    }
+
+    /// A tab bar hidden in every paste of a session (a full-screen modal over it) is
+    /// guessed once: the later pastes keep that tab, and say nothing.
+    @Test func aHiddenTabBarIsWarnedAboutOnce() throws {
+        let text = try String(contentsOfFile: PackagePaths.sample("uikit-session.pastes.txt"), encoding: .utf8)
+        let last = text.components(separatedBy: "(lldb) po [UIViewController _printHierarchy]\n").last!
+            .split(separator: "\n").prefix(9).joined(separator: "\n")
+        let (document, warnings) = try Self.read(last + "\n(lldb) continue\n" + last + "\n(lldb) continue\n" + last)
+        guard case .sequence(let session) = document else { Issue.record("not a sequence"); return }
+        #expect(session.snapshots.count == 3)
+        #expect(warnings.map(\.line) == [1])
     }
 
     @Test(arguments: [

@@ -83,7 +83,7 @@ final class ActionScriptTests {
         let r = try step("run", ["NAVVIZ_COMMAND": "animate", "NAVVIZ_FILES": "Nav/*.json", "NAVVIZ_OUTPUT": "anim", "NAVVIZ_ARGS": "--delay 500"])
         #expect(r.status == 0, "\(r.stderr)")
         let out = workspace.appendingPathComponent("anim").path
-        #expect(r.stdout == "\(out)/inbox/index.html\n\(out)/settings/index.html\n")
+        #expect(r.stdout == ["inbox", "settings"].map { "\(out)/\($0)/index.html\n\(out)/\($0)/summary.md\n\(out)/\($0)/frames/\n" }.joined())
         #expect(try outputs() == ["status": "0", "output": out])
         #expect(try String(contentsOfFile: out + "/inbox/index.html", encoding: .utf8).contains("500"))
         let summary = try String(contentsOf: summaryFile, encoding: .utf8)
@@ -117,6 +117,7 @@ final class ActionScriptTests {
         let first = try outputs()
         let key = try #require(first["key"]), restore = try #require(first["restore-key"])
         #expect(key.hasPrefix(restore) && restore.hasPrefix("navviz-build-Linux-") && key.count > restore.count)
+        #expect(first["path"] == copy.path + "/.build")
         #expect(try step("key", script: script).status == 0)
         #expect(try outputs()["key"] == key)
         try "// changed\n".write(to: copy.appendingPathComponent("Sources/NavVizCore/Changed.swift"), atomically: true, encoding: .utf8)
@@ -145,6 +146,27 @@ final class ActionScriptTests {
         #expect(try outputs() == ["navviz": bin.path + "/navviz"])
         let missing = try step("build", ["NAVVIZ_SWIFT": "/nonexistent/swift"])
         #expect(missing.status == 69 && missing.stderr.contains("Swift is not installed"))
+    }
+
+    /// The deps step on each kind of runner, with stand-ins for brew, apt-get and a
+    /// pkg-config that finds nothing: Homebrew's packages on macOS, apt-get's on Ubuntu.
+    @Test(arguments: [("macOS", "brew install graphviz gd pkg-config"),
+                      ("Linux", "apt-get update -qq\napt-get install -y -qq libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev")])
+    func depsInstallsWithTheRunnersPackageManager(runner: String, expected: String) throws {
+        let bin = workspace.appendingPathComponent("stand-ins")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = workspace.appendingPathComponent("calls")
+        for tool in ["brew", "apt-get", "sudo"] {
+            let body = tool == "sudo" ? "exec \"$@\"" : "echo \"\(tool) $*\" >> '\(log.path)'"
+            try "#!/bin/sh\n\(body)\n".write(to: bin.appendingPathComponent(tool), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent(tool).path)
+        }
+        try "#!/bin/sh\nexit 1\n".write(to: bin.appendingPathComponent("pkg-config"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("pkg-config").path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let r = try step("deps", ["RUNNER_OS": runner, "PATH": path])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(try String(contentsOf: log, encoding: .utf8) == expected + "\n")
     }
 
     @Test func depsFindsWhatIsInstalled() throws {
@@ -186,18 +208,31 @@ final class ActionScriptTests {
         let script = try String(contentsOf: self.script, encoding: .utf8)
         for m in source.matches(of: /inputs\.([a-z-]+)/) { #expect(inputs.contains(String(m.1)), "inputs.\(m.1)") }
         for m in source.matches(of: /steps\.([a-z]+)\.outputs\.([a-z-]+)/) {
-            #expect(ids[String(m.1)] != nil, "no step \(m.1)")
-            #expect(script.contains("output \(m.2) "), "action.sh never writes \(m.2)")
+            let step = try #require(ids[String(m.1)], "no step \(m.1)")
+            // actions/cache/restore's cache-hit is its own; every other output is the script's.
+            if text(step, "uses") == nil {
+                #expect(script.contains("output \(m.2) "), "action.sh never writes \(m.2)")
+            }
         }
         // The run step hands over every NAVVIZ_* variable the script reads.
         let env = Set(yaml.fields(try #require(value(ids["run"], "env"))).map(\.key))
         let read = Set(script.matches(of: /\$\{(NAVVIZ(?:_[A-Z]+)?)[:}]/).map { String($0.1) }).subtracting(["NAVVIZ_SWIFT"])
         #expect(env == read)
-        // The build is cached under the action's own folder with the script's key, and the
-        // bundle is uploaded even when the check failed.
-        let cache = try #require(steps.first { text($0, "uses")?.hasPrefix("actions/cache@") == true })
-        #expect(text(cache, "with", "path") == "${{ github.action_path }}/.build")
-        #expect(text(cache, "with", "key") == "${{ steps.key.outputs.key }}")
+        // The build is restored and saved by steps of their own (no post step: actions/cache
+        // issues 803 and 1359), at the absolute path and with the key the script computes;
+        // the bundle is uploaded even when the check failed.
+        #expect(!steps.contains { text($0, "uses")?.hasPrefix("actions/cache@") == true })
+        let code = source.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.joined(separator: "\n")
+        #expect(!code.contains("github.action_path"))
+        let restore = try #require(steps.first { text($0, "uses")?.hasPrefix("actions/cache/restore@") == true })
+        let save = try #require(steps.first { text($0, "uses")?.hasPrefix("actions/cache/save@") == true })
+        for cache in [restore, save] {
+            #expect(text(cache, "with", "path") == "${{ steps.key.outputs.path }}")
+            #expect(text(cache, "with", "key") == "${{ steps.key.outputs.key }}")
+        }
+        #expect(text(save, "if") == "${{ steps.restore.outputs.cache-hit != 'true' }}")
+        let order = steps.map { text($0, "id") ?? text($0, "uses") ?? "" }
+        #expect(try #require(order.firstIndex(of: "build")) < #require(order.firstIndex { $0.hasPrefix("actions/cache/save@") }))
         let upload = try #require(steps.first { text($0, "uses")?.hasPrefix("actions/upload-artifact@") == true })
         #expect(text(upload, "if")?.contains("always()") == true)
         #expect(text(upload, "with", "path") == "${{ steps.run.outputs.output }}")

@@ -46,23 +46,41 @@ struct PluginFixtureTests {
     }
 
     /// Under `make test GRAPHVIZ_PREFIX=DIR` the consumer's navviz is built against that
-    /// prefix's headers (PKG_CONFIG_PATH is inherited) but without its run path, so the
-    /// prefix's lib/ goes on the loader's path, as a consumer of a custom Graphviz would set it.
+    /// prefix's headers (PKG_CONFIG_PATH is inherited) but without its run path. On Linux the
+    /// prefix's lib/ goes on the loader's path (LD_LIBRARY_PATH), as a consumer of a custom
+    /// Graphviz would set it. On macOS that would not reach navviz: System Integrity
+    /// Protection strips DYLD_* variables from every program it protects, /usr/bin/env,
+    /// /bin/sh and the /usr/bin/swift shim among them; there the run path is linked into
+    /// the consumer's navviz instead (``linkFlags``).
     static var environment: [String: String?] {
-        guard let prefix = ProcessInfo.processInfo.environment["GRAPHVIZ_PREFIX"], !prefix.isEmpty else { return [:] }
-        #if canImport(Darwin)
-        let loaderPath = "DYLD_LIBRARY_PATH"
-        #else
+        #if os(Linux)
+        guard let lib = prefixLib else { return [:] }
         let loaderPath = "LD_LIBRARY_PATH"
-        #endif
-        let lib = URL(fileURLWithPath: prefix).appendingPathComponent("lib").path
         return [loaderPath: ([lib] + [ProcessInfo.processInfo.environment[loaderPath]].compactMap { $0 }).joined(separator: ":")]
+        #else
+        return [:]
+        #endif
+    }
+
+    /// macOS, under `GRAPHVIZ_PREFIX`: the prefix's lib/ as the run path of what
+    /// `swift package` builds (see ``environment``).
+    static var linkFlags: [String] {
+        #if os(Linux)
+        return []
+        #else
+        return prefixLib.map { ["-Xlinker", "-rpath", "-Xlinker", $0] } ?? []
+        #endif
+    }
+
+    static var prefixLib: String? {
+        guard let prefix = ProcessInfo.processInfo.environment["GRAPHVIZ_PREFIX"], !prefix.isEmpty else { return nil }
+        return URL(fileURLWithPath: prefix).appendingPathComponent("lib").path
     }
 
     /// `swift package --allow-writing-to-package-directory navviz ARGS` in the copy.
     static func plugin(_ arguments: [String]) throws -> NavVizBinary.Result {
         try NavVizBinary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                             ["swift", "package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "navviz"] + arguments,
+                             ["swift", "package", "--scratch-path", scratch.path] + linkFlags + ["--allow-writing-to-package-directory", "navviz"] + arguments,
                              in: package, environment: environment, timeout: 1_800)
     }
 
@@ -82,7 +100,7 @@ struct PluginFixtureTests {
 
         let animate = try Self.plugin(["animate", "Nav/inbox.json", "-o", "navviz-inbox"])
         #expect(animate.status == 0, "\(animate.stdout)\(animate.stderr)")
-        #expect(animate.stdout.hasSuffix("navviz-inbox/index.html\n"))
+        #expect(animate.stdout.hasSuffix("navviz-inbox/index.html\nnavviz-inbox/summary.md\nnavviz-inbox/frames/\n"), "\(animate.stdout)")
         #expect(FileManager.default.fileExists(atPath: Self.package.appendingPathComponent("navviz-inbox/frames/0003.svg").path))
 
         // The app changed: Settings now opens on top of Mail instead of switching tabs.
@@ -112,7 +130,8 @@ struct PluginFixtureTests {
         let commands = sh + [String(script.drop { $0 != "s" })]
         #expect(commands.count == 3)
         for command in commands {
-            let scratch = command.replacingOccurrences(of: "swift package ", with: "swift package --scratch-path '\(Self.scratch.path)' ")
+            let flags = (["--scratch-path", Self.scratch.path] + Self.linkFlags).map { "'\($0)'" }.joined(separator: " ")
+            let scratch = command.replacingOccurrences(of: "swift package ", with: "swift package \(flags) ")
             let r = try NavVizBinary.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", scratch], in: Self.package, environment: Self.environment, timeout: 1_800)
             #expect(r.status == 0, "\(command): \(r.stdout)\(r.stderr)")
         }

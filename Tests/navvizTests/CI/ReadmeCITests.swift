@@ -73,7 +73,7 @@ final class ReadmeCITests {
         let inputs = try #require(action.member("inputs", of: action.root))
         let workflow = try DocumentFile.valueTree(Array(yaml[0].utf8), format: .yaml)
         let steps = try #require(["jobs", "navviz", "steps"].reduce(Optional(workflow.root)) { v, k in v.flatMap { workflow.member(k, of: $0) } })
-        let uses = try #require(workflow.members(steps).first { s in workflow.member("uses", of: s).map(workflow.text)?.hasSuffix("/navviz@main") == true })
+        let uses = try #require(workflow.members(steps).first { s in workflow.member("uses", of: s).map(workflow.text)?.hasPrefix("navviz/navviz@v") == true })
         var with: [String: String] = [:]
         for (key, value) in workflow.fields(try #require(workflow.member("with", of: uses))) {
             #expect(action.member(key, of: inputs) != nil, "action.yml has no input \(key)")

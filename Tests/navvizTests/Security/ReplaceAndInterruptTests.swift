@@ -81,14 +81,10 @@ struct ReplaceAndInterruptTests {
         return (p, err)
     }
 
-    /// Processes whose command line mentions `text`.
+    /// Processes whose command line mentions `text` (``ProcessTable``: /proc on Linux, ps
+    /// on macOS).
     static func processes(mentioning text: String) -> [String] {
-        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return pids.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
-            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(text) ? "\(pid): \(line)" : nil
-        }
+        ProcessTable.now().mentioning(text)
     }
 
     /// Waits until a staging directory beside `out` holds the `frames` folder that `parent`'s
@@ -114,20 +110,12 @@ struct ReplaceAndInterruptTests {
 
     /// The running (not zombie) `navviz graphviz-worker` children of `parent`.
     static func workers(of parent: Int32) -> [Int32] {
-        processes(mentioning: "graphviz-worker").compactMap { Int32($0.prefix { $0.isNumber }) }.filter { pid in
-            // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after ')'.
-            guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-                  let close = String(decoding: stat, as: UTF8.self).range(of: ") ", options: .backwards) else { return false }
-            let fields = String(decoding: stat, as: UTF8.self)[close.upperBound...].split(separator: " ")
-            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == parent
-        }
+        ProcessTable.now().children(of: parent, mentioning: "graphviz-worker")
     }
 
     /// Whether `pid` still runs (a zombie has ended).
     static func running(_ pid: Int32) -> Bool {
-        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-              let close = String(decoding: stat, as: UTF8.self).range(of: ") ", options: .backwards) else { return false }
-        return !String(decoding: stat, as: UTF8.self)[close.upperBound...].hasPrefix("Z")
+        ProcessTable.now().running(pid)
     }
 
     /// A recording long enough to interrupt: 60 states of a five-tab app whose stacks grow

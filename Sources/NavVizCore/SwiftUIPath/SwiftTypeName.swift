@@ -1,0 +1,67 @@
+/// Swift type names as a saved `NavigationPath` writes them (`Swift.Int`,
+/// `App.ShopFeature.Path.State`, `Swift.Array<App.Route>`; Point-Free's `User` without a
+/// module; clones' mangled `3App5RouteO`), and the short forms labels use.
+enum SwiftTypeName {
+    /// The name without the module of each qualified name in it:
+    /// `Swift.Array<App.Route>` → `Array<Route>`; a name without a module stays.
+    static func short(_ name: String) -> String {
+        var out = ""
+        var token = ""
+        func flush() {
+            if let dot = token.firstIndex(of: "."), dot != token.startIndex {
+                out += token[token.index(after: dot)...]
+            } else {
+                out += token
+            }
+            token = ""
+        }
+        for ch in name {
+            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." || ch == "$" {
+                token.append(ch)
+            } else {
+                flush()
+                out.append(ch)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// A TCA reducer's nested `State` by its reducer (`App.ShopFeature.Path.State` →
+    /// `Path`), any other type by ``short(_:)``.
+    static func labelName(_ name: String) -> String {
+        let short = short(name)
+        let parts = short.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count >= 2, parts.last == "State", !parts[parts.count - 2].isEmpty {
+            return String(parts[parts.count - 2])
+        }
+        return short
+    }
+
+    /// Whether `text` reads as a module-qualified type name: identifiers joined by dots
+    /// (`App.Route`, `Swift.Optional<Swift.Int>`), before any generic arguments.
+    static func isQualified(_ text: String) -> Bool {
+        let head = text.prefix { $0 != "<" && $0 != "(" }
+        let parts = head.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy(isIdentifier)
+            && (head.count == text.count || text.hasSuffix(">") || text.hasSuffix(")"))
+    }
+
+    /// Whether `text` could be a type name at all: a qualified or plain name, generic
+    /// arguments, or a mangled name (`Si`, `3App5RouteO`): no spaces but after commas.
+    static func isTypeName(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first.isNumber || first == "_" || first == "(" else { return false }
+        var previous: Character = " "
+        for ch in text {
+            let ok = ch.isLetter || ch.isNumber || "_.$<>(),[]:?".contains(ch) || (ch == " " && previous == ",")
+            if !ok { return false }
+            previous = ch
+        }
+        return true
+    }
+
+    private static func isIdentifier(_ s: Substring) -> Bool {
+        guard let first = s.first, first.isLetter || first == "_" else { return false }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+    }
+}
