@@ -26,7 +26,8 @@
 # process; the largest is navviz's own) lists the functions by what they and their callees ran.
 #
 # NAVVIZ_BIN: the navviz to count (default .build/release/navviz); INSTRUCTIONS_DIR: where the
-# runs go (default /tmp/navviz-instructions). Takes about a minute and a half on two cores.
+# runs go (default /tmp/navviz-instructions). Takes about a minute on two cores (55 to 61 s);
+# the runs' counts move by under 1% from one run to the next.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RECORD=0
@@ -71,7 +72,7 @@ PY
 
 svg=$(count svg animate "$WORK/session.ndjson" -o "$WORK/svg" --jobs 1)
 png=$(count png-gif animate "$WORK/session.ndjson" -o "$WORK/png-gif" --png --gif --jobs 1)
-echo "instructions: svg $svg, png-gif $png (navviz and its workers; Graphviz $graphviz)"
+echo "instructions: svg $svg, png-gif $png (navviz and its workers; Graphviz $graphviz), counted in $SECONDS s"
 
 if [ "$RECORD" = 1 ]; then
     {
