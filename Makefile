@@ -333,6 +333,7 @@ leakcheck: build
 bench: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz-recorder-bench
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz-recorder-probe
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ_RELEASE)
 	BENCH_SWIFT_FLAGS="$(if $(strip $(GRAPHVIZ_PREFIX)),-Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib)" python3 Scripts/bench.py $(NAVVIZ_RELEASE)
 

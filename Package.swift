@@ -54,6 +54,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `navviz watch`'s HTTP and WebSocket server (docs/watch.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The standard library only (not even Foundation): model, documents, validation,
@@ -95,10 +97,20 @@ let package = Package(
         // atomically (documents and recordings read through NavVizFiles, drawn through
         // NavVizRender). The CLI is a shell around it.
         .target(name: "NavVizArtifacts", dependencies: ["NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "CZlib"]),
+        // `navviz watch`: a running app's navigation, live in the browser. Lines in (a log file
+        // as it grows, standard input, recorders posting over HTTP), steps out to the player
+        // over a WebSocket; FlyingFox serves both.
+        .target(
+            name: "NavVizWatch",
+            dependencies: [
+                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizArtifacts", "NavVizShutdown",
+                .tool("FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         .executableTarget(
             name: "navviz",
             dependencies: [
-                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "NavVizArtifacts",
+                "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizShutdown", "NavVizArtifacts", "NavVizWatch",
                 .tool("ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,6 +125,8 @@ let package = Package(
         ),
         // `make bench`: the cost of one record of a 30-node tree.
         .executableTarget(name: "navviz-recorder-bench", dependencies: ["NavVizRecorder"]),
+        // `make bench` and the live tests: an app's recorder streaming to `navviz watch`.
+        .executableTarget(name: "navviz-recorder-probe", dependencies: ["NavVizRecorder"]),
         .target(name: "_NavVizTestSupport", dependencies: ["NavVizCore", "NavVizFiles", "CGD"]),
         .testTarget(
             name: "NavVizCoreTests",
@@ -136,5 +150,6 @@ let package = Package(
         // NavVizArtifactsTests.
         .testTarget(name: "navvizTests", dependencies: ["navviz", "_NavVizTestSupport", "NavVizCore", "NavVizFiles", "NavVizRender", "NavVizArtifacts"]),
         .testTarget(name: "NavVizRecorderTests", dependencies: ["NavVizRecorder", "NavVizCore", "_NavVizTestSupport"]),
+        .testTarget(name: "NavVizWatchTests", dependencies: ["NavVizWatch", "NavVizRecorder", "NavVizArtifacts", "NavVizCore", "NavVizShutdown", "_NavVizTestSupport"]),
     ]
 )

@@ -54,9 +54,18 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    figure from its script's start (`data-first-paint-ms`), and the wall-clock time of the
    Chromium run (its start included).
 
+7. Watch: `navviz watch` end to end (Scripts/watch-e2e.py: the real server, the
+   navviz-recorder-probe process streaming to it and headless Chromium showing the page):
+   latency from record() to the step painted over 1,000 steps at 10 a second (p50, p95); a
+   burst of 1,000 steps (none lost, the time until the page shows the last); a restart of
+   navviz watch mid-stream (shown, twice); and BENCH_WATCH_LONG steps (default 100,000, as fast
+   as navviz draws them): navviz's and the page's memory at a tenth and at the end, and the time
+   to jump to a step. Needs Chromium and Python's websockets.
+
 Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
-skip: animate, png, diff, memory, layouts, recorder, session, player), BENCH_SESSIONS and BENCH_LONG
-(the session section's sizes), BENCH_SWIFT_FLAGS (extra `swift build` flags for the
+skip: animate, png, diff, memory, layouts, recorder, session, player, watch), BENCH_SESSIONS and
+BENCH_LONG (the session section's sizes), BENCH_WATCH_LONG (the watch section's long session),
+BENCH_SWIFT_FLAGS (extra `swift build` flags for the
 fork-per-layout build, e.g. a run path).
 """
 import json
@@ -235,6 +244,21 @@ def recorder():
     for line in out.splitlines():
         name, value = line.split(": ")
         report(name, float(value) if "." in value else int(value))
+
+
+def watch():
+    probe = os.path.join(os.path.dirname(NAVVIZ), "navviz-recorder-probe")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if not os.path.exists(probe) or not chromium:
+        print("bench: %s or Chromium missing (make bench builds the probe; apt-get install chromium); watch skipped" % probe)
+        return
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "watch-e2e.py"), "--navviz", NAVVIZ, "--probe", probe,
+                          "--long", os.environ.get("BENCH_WATCH_LONG", "100000")], capture_output=True, text=True)
+    for line in out.stdout.splitlines():
+        name, value = line.split(": ", 1)
+        report(name, value)
+    if out.returncode != 0:
+        print("bench: watch failed: %s" % out.stderr.strip())
 
 
 def time_v(cmd):
@@ -432,6 +456,19 @@ def table():
         n = name.split("_")[1]
         print("| player of %s transitions (animate, SVG) | index.html %s MB; first frame %s ms after the page is opened (%s ms after its script starts); the Chromium run %s s | | | < 20 MB, first frame < 3 s |" % (
             n, get(name), get("player_%s_first_frame_ms" % n), get("player_%s_script_to_first_frame_ms" % n), get("player_%s_chromium_seconds" % n)))
+    if "watch_latency_p50_ms" in values:
+        print("| watch: record() to the step painted, %s steps at 10/s | p50 %s ms, p95 %s ms, max %s ms | | | p95 ≤ 100 ms |" % (
+            get("watch_latency_steps"), get("watch_latency_p50_ms"), get("watch_latency_p95_ms"), get("watch_latency_max_ms")))
+        print("| watch: a burst of %s steps | %s shown, the last after %s s | | | none lost, ≤ 2 s |" % (
+            get("watch_burst_steps"), get("watch_burst_states_shown"), get("watch_burst_caught_up_s")))
+        print("| watch: navviz watch killed and restarted mid-stream | %s shown, %s twice | | | all, none twice |" % (
+            get("watch_restart_states_shown"), get("watch_restart_duplicates")))
+        long = get("watch_long_steps")
+        tenth = int(long) // 10 if long != "-" else "-"
+        print("| watch: %s steps streamed | navviz %s / %s MB, page %s / %s MB (at %s / %s); jump ≤ %s ms | | %sx, %sx | ≤ 1.2x; jump ≤ 100 ms |" % (
+            long, get("watch_long_%s_navviz_rss_mb" % tenth), get("watch_long_%s_navviz_rss_mb" % long),
+            get("watch_long_%s_page_heap_mb" % tenth), get("watch_long_%s_page_heap_mb" % long), tenth, long,
+            get("watch_long_jump_max_ms"), get("watch_long_navviz_memory_ratio"), get("watch_long_page_memory_ratio")))
     if "session_peak_rss_ratio_10000_to_1000" in values:
         print("| session peak memory 1,000 / 10,000 transitions (animate --png --gif) | %s / %s MB | | %sx | ≤ 1.2x |" % (
             get("session_1000_peak_rss_mb"), get("session_10000_peak_rss_mb"), get("session_peak_rss_ratio_10000_to_1000")))
@@ -460,6 +497,8 @@ def main():
         session()
     if "player" not in SKIP:
         player()
+    if "watch" not in SKIP:
+        watch()
     table()
 
 

@@ -43,6 +43,9 @@ public final class NavigationRecorder: @unchecked Sendable {
         public var time: Date
         /// The log line, newline included.
         public var line: [UInt8]
+        /// The record's number: 1 for the recorder's first, then 2, 3, … (a stream names the
+        /// lines it sends by it, so none is read twice).
+        public var number: Int = 0
     }
 
     /// What became of the lines ``startWriting(to:)``'s file was sent: written, waiting for
@@ -77,6 +80,10 @@ public final class NavigationRecorder: @unchecked Sendable {
     private var output: LogFile?
     /// The last stopped file's status, until writing starts again.
     private var finished = WriteStatus()
+    /// Records made so far (the last one's ``Record/number``).
+    private var made = 0
+    /// Called after each record, outside the lock (a ``NavigationStream`` sending it).
+    private var listener: (@Sendable () -> Void)?
 
     /// A recorder that keeps `capacity` records, removing (or hiding) the context keys in
     /// `secretKeys`. `clock` gives each record its time.
@@ -101,10 +108,15 @@ public final class NavigationRecorder: @unchecked Sendable {
     public func record(_ tree: some NavigationRecordable, label: String? = nil) {
         let node = tree.navigationNode()
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            let listener = self.listener
+            lock.unlock()
+            listener?()
+        }
         let time = clock()
         let line = NavigationLine.encode(node, label: label, time: time, redaction: redaction, secret: secret)
-        let record = Record(label: label, time: time, line: line)
+        made += 1
+        let record = Record(label: label, time: time, line: line, number: made)
         if ring.count < capacity {
             ring.append(record)
         } else {
@@ -183,6 +195,28 @@ public final class NavigationRecorder: @unchecked Sendable {
         finished = output.status
         self.output = nil
         if output.status.lost > 0 { throw output.firstError ?? LogWriteError(code: EIO) }
+    }
+
+    /// The kept records numbered after `number`, oldest first, at most `limit` of them.
+    /// Records are numbered one after another in the ring, so the first wanted is found by
+    /// its number and only `limit` records are copied (a stream asks after every batch: copying
+    /// the whole ring each time cost the app's process half a core with 100,000 kept).
+    func records(after number: Int, limit: Int) -> [Record] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !ring.isEmpty, limit > 0 else { return [] }
+        let oldest = ring.count < capacity ? 0 : next
+        let skip = max(0, number - ring[oldest].number + 1)
+        guard skip < ring.count else { return [] }
+        return (0..<min(limit, ring.count - skip)).map { ring[(oldest + skip + $0) % ring.count] }
+    }
+
+    /// Sets what is called after each record (one listener: a recorder streams to one
+    /// `navviz watch`).
+    func setListener(_ listener: (@Sendable () -> Void)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.listener = listener
     }
 
     /// Forgets every kept record (a file being written keeps what it has).

@@ -26,7 +26,7 @@ struct NavVizCommand: ParsableCommand {
         """,
         version: NavVizVersion.text,
         subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, RouteCommand.self, TimelineCommand.self, AnimateCommand.self, CheckCommand.self,
-                      ImportCommand.self,
+                      ImportCommand.self, WatchCommand.self,
                       GraphvizWorkerCommand.self]
     )
 

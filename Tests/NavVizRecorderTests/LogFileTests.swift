@@ -130,3 +130,23 @@ struct LogFileLossTests {
         #expect(try LogFileTests.lines(file) == ["r1", "r6"])
     }
 }
+
+/// What a stream asks for after each batch: the kept records numbered after N, oldest first,
+/// at most a limit, found by number (not by copying the ring), the same as filtering the kept
+/// records in order, before and after the ring wraps and after a clear.
+struct RecordsAfterTests {
+    @Test(arguments: [1, 3, 7])
+    func recordsAfterANumberAreTheKeptOnesInOrder(capacity: Int) {
+        let recorder = NavigationRecorder(capacity: capacity)
+        for made in 0...(capacity * 3) {
+            if made == capacity * 2 { recorder.clear() }
+            for number in -1...(made + 1) {
+                for limit in [0, 1, 2, capacity + 1] {
+                    let expected = Array(recorder.records.filter { $0.number > number }.prefix(limit)).map(\.number)
+                    #expect(recorder.records(after: number, limit: limit).map(\.number) == expected, "made \(made), after \(number), limit \(limit)")
+                }
+            }
+            recorder.record(NavigationNode(id: "screen\(made)"))
+        }
+    }
+}

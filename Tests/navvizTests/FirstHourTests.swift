@@ -145,7 +145,7 @@ struct FirstHourTests {
         let r = try NavVizBinary.run(arguments)
         #expect(r.status == 64)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == first + "  commands: render, validate, diff, route, timeline, animate, check, import (navviz help COMMAND describes one)\n")
+        #expect(r.stderr == first + "  commands: render, validate, diff, route, timeline, animate, check, import, watch (navviz help COMMAND describes one)\n")
     }
 
     @Test func helpOfACommandStillWorks() throws {
@@ -163,7 +163,7 @@ struct FirstHourTests {
         let commands = try #require(readme.range(of: "\n## Commands\n"), "README has no Commands section")
         let synopsis = readme[commands.upperBound...].split(separator: "\n")
         let shared = ["--input-format", "--strict", "--uikit-addresses", "--version", "--help"]
-        for command in ["render", "validate", "diff", "route", "timeline", "animate", "check", "import"] {
+        for command in ["render", "validate", "diff", "route", "timeline", "animate", "check", "import", "watch"] {
             let line = try #require(synopsis.first { $0.hasPrefix("navviz \(command) ") }, "no synopsis line for \(command)")
             let help = try NavVizBinary.shared(["help", command]).stdout
             let options = Set(help.split(separator: "\n").compactMap { row -> String? in

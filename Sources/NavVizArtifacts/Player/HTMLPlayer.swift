@@ -55,15 +55,31 @@ package enum HTMLPlayer {
         try sink(Array("</script>\n<script>\n\(script)\n</script>\n</body>\n</html>\n".utf8))
     }
 
-    /// The page starts in the frames' theme when it is dark (the ◐ button switches).
-    static func head(title: String, dark: Bool) -> String {
+    /// The player's page for a live session (`navviz watch`): no rows yet, `live` (a script
+    /// that receives them and appends them through `window.navvizPlayer`), and a
+    /// Content-Security-Policy that lets the page open a WebSocket to the server that served it
+    /// and nothing else.
+    package static func livePage(title: String, theme: Theme, live: String) -> String {
+        let empty = JSONOutput.object([
+            ("title", .string(title)), ("delay", .int(1200)), ("background", .string(theme.background)), ("windows", .array([])),
+            ("texts", .array([])), ("nodeStyles", .array([])), ("edgeStyles", .array([])), ("frames", .array([])),
+        ], .compact).text
+        return head(title: title, dark: theme == .dark, connect: true) + body(title: title, count: 0)
+            + "<script type=\"application/json\" id=\"navviz-data\">" + String(decoding: scriptSafe(empty), as: UTF8.self) + "</script>\n"
+            + "<script>\n\(script)\n</script>\n<script>\n\(live)\n</script>\n</body>\n</html>\n"
+    }
+
+    /// The page starts in the frames' theme when it is dark (the ◐ button switches). With
+    /// `connect`, the page may open connections to the server it came from (a live page's
+    /// WebSocket); a bundle's page connects nowhere.
+    static func head(title: String, dark: Bool, connect: Bool = false) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"\(dark ? " class=\"dark\"" : "")>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\(connect ? "; connect-src 'self'" : "")">
         <title>\(MarkupText.content(title)) · navviz</title>
         <style>
         :root { --bg: #ffffff; --fg: #1f2328; --muted: #656d76; --panel: #f6f8fa; --line: #d0d7de; --accent: #0969da; --hl: #bf8700; --bad: #cf222e; }
@@ -209,6 +225,10 @@ package enum HTMLPlayer {
       }
       var afterStart = 0;
       addFrames(0);
+      // A frame's row. A live page keeps only its latest rows and gives `source`, which brings
+      // back (from the server) a row it let go.
+      var source = null;
+      function frame(k) { var f = frames[k]; return f !== undefined || !source ? f : source(k); }
       function count() { return frames.length; }
       // Steps after the start: each transition, and a failure (the step that could not run).
       function stepTotal() { return afterStart; }
@@ -234,16 +254,20 @@ package enum HTMLPlayer {
           if (v < 0) { s.es[-v - 1] = -1; i += 1; } else { s.es[v] = e[i + 1]; i += 2; }
         }
       }
+      // A live window grows (new screens): a state made before is widened to its nodes and edges.
+      function widen(a, n) { if (a.length >= n) { return a; } var b = new Int32Array(n).fill(-1); b.set(a); return b; }
       function stateAt(k) {
-        var w = frames[k].w;
+        var w = frame(k).w;
         if (stateWindow !== w || state.at > k) {
           var best = null, list = checkpoints[w];
           for (var c = 0; c < list.length; c++) { if (list[c].at <= k && (!best || list[c].at > best.at)) { best = list[c]; } }
           state = best ? copy(best) : emptyState(w);
           stateWindow = w;
         }
+        var nn = windows[w].nodes.length, ne = windows[w].edges.length;
+        if (state.nt.length < nn || state.es.length < ne) { state.nt = widen(state.nt, nn); state.ns = widen(state.ns, nn); state.es = widen(state.es, ne); }
         for (var j = state.at + 1; j <= k; j++) {
-          apply(state, frames[j]);
+          apply(state, frame(j));
           state.at = j;
           if ((j - starts[w]) % CHECKPOINT === CHECKPOINT - 1 && !checkpoints[w].some(function (c) { return c.at === j; })) { checkpoints[w].push(copy(state)); }
         }
@@ -255,7 +279,7 @@ package enum HTMLPlayer {
       // badges, added or removed) and the visible screen, with the path from the root to each.
       var CHANGED = / (removed|added|moved|recreated|context-changed) /;
       function sceneOf(k) {
-        var f = frames[k], s = stateAt(k), win = windows[f.w], n = win.nodes.length, i;
+        var f = frame(k), s = stateAt(k), win = windows[f.w], n = win.nodes.length, i;
         var present = new Uint8Array(n), parent = new Int32Array(n).fill(-1);
         var changed = new Uint8Array(n), need = new Uint8Array(n), visible = [], total = 0;
         for (i = 0; i < n; i++) { if (s.ns[i] >= 0) { present[i] = 1; total += 1; } }
@@ -488,7 +512,12 @@ package enum HTMLPlayer {
         return t;
       }
       function useWindow(w) {
-        if (drawnWindow === w) { return; }
+        if (drawnWindow === w) {
+          var n = windows[w].nodes.length, e = windows[w].edges.length;
+          if (shownNT.length < n) { shownNT = widen(shownNT, n); shownNS = widen(shownNS, n); nodeEls.length = n; }
+          if (shownES.length < e) { shownES = widen(shownES, e); edgeEls.length = e; }
+          return;
+        }
         drawnWindow = w;
         edgeLayer.replaceChildren(); nodeLayer.replaceChildren(); boxLayer.replaceChildren(); markLayer.replaceChildren();
         nodeEls = new Array(windows[w].nodes.length); edgeEls = new Array(windows[w].edges.length);
@@ -673,7 +702,7 @@ package enum HTMLPlayer {
 
       // The step list: only the rows in view exist (a session may have 10,000 steps).
       var stepsBox = document.getElementById("steps"), stepsInner = document.getElementById("steps-inner"), ROW = 22;
-      var filtered = steps.map(function (_, i) { return i; }), query = "", matched = 0;
+      var filtered = steps.map(function (_, i) { return i; }), query = "", matched = stepTotal();
       var listView = { top: 0, height: stepsBox.clientHeight || 300 };
       function renderRows() {
         var top = listView.top, height = listView.height;
@@ -733,6 +762,8 @@ package enum HTMLPlayer {
         var present = [], changed = [], was = -1, wasNT = -1, wasNS = -1, inWindow = -1;
         for (var k = 0; k < count(); k++) {
           var f = frames[k];
+          // A live page's rows it let go are left out (their steps are not listed).
+          if (f === undefined) { inWindow = -1; continue; }
           if (f.w !== inWindow) { inWindow = f.w; was = -1; wasNT = -1; wasNS = -1; }
           var j = windowIndex(f.w, id), now = was, nt = wasNT, ns = wasNS, d = f.d, x = 0;
           if (j >= 0) {
@@ -963,7 +994,26 @@ package enum HTMLPlayer {
         return isNaN(n) ? 0 : n - 1;
       }
       window.addEventListener("hashchange", function () { if (fromHash() !== index) { show(fromHash()); } });
-      show(fromHash(), true);
+      // A live page appends rows to `data` and calls appended(from): the steps, the list and the
+      // slider take them in; the frame shown stays until the page shows another.
+      function appended(from) {
+        var had = steps.length;
+        addFrames(from);
+        for (var i = had; i < steps.length; i++) {
+          var st = steps[i];
+          if (!query || st.label.toLowerCase().indexOf(query) >= 0 || st.number === query || (query === "failed" && st.failed)) {
+            filtered.push(i);
+            if (st.number !== "start") { matched += 1; }
+          }
+        }
+        slider.max = String(Math.max(1, count()));
+        if (index >= 0) { counter.textContent = "frame " + (index + 1) + " of " + count(); }
+        renderRows();
+      }
+      if (count() > 0) { show(fromHash(), true); } else {
+        document.getElementById("empty").textContent = "waiting for the first state…";
+        document.getElementById("empty").classList.add("shown");
+      }
       document.body.dataset.firstPaintMs = String(Math.round(performance.now() - started));
 
       // ---- What the view shows, measured: each shown node's label, its size on screen (CSS px)
@@ -983,7 +1033,16 @@ package enum HTMLPlayer {
         }
         return { frame: index + 1, view: current.lay.level, nodes: sc.total, shown: current.lay.count, crumbs: crumbs.querySelectorAll(".crumb").length, labels: out };
       }
-      window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames };
+      // Keeps, of the frames before `before`, one checkpoint in two (a live page that let
+      // their rows go replays at most 256 of them to show one).
+      function prune(before) {
+        checkpoints.forEach(function (list, w) {
+          checkpoints[w] = list.filter(function (c) { return c.at >= before || ((c.at - starts[w]) >> 7) % 2 === 1; });
+        });
+      }
+      window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames, appended: appended,
+                              data: data, index: function () { return index; }, play: play, stateAt: stateAt, prune: prune,
+                              setSource: function (f) { source = f; } };
 
       // ?walk: every frame shown at once and measured, with Fit and again with Focus; what it
       // found is left on <body> (data-walk-…, and data-walk-focus-… for the second pass).

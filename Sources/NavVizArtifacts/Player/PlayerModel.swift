@@ -60,32 +60,73 @@ package struct PlayerModel: Sendable {
     /// Starts a window: the frames added next are drawn on `layout`. Returns the window's
     /// row of the player's `windows`.
     package mutating func beginWindow(_ layout: StableLayout) -> JSONOutput.Written {
-        var window = Window()
-        var nodes: [JSONOutput] = []
-        nodes.reserveCapacity(layout.nodeIDs.count)
-        for id in layout.nodeIDs {
-            guard let p = layout.positions[id], let (w, h) = layout.sizes[id] else { continue }
-            window.nodes[id] = nodes.count
-            nodes.append(.array([.string(id), Self.number(p.x), Self.number(-p.y), Self.number(w), Self.number(h)], .compact))
-        }
-        var edges: [JSONOutput] = []
-        for key in layout.edgeKeys {
-            guard let a = window.nodes[key.from], let b = window.nodes[key.to] else { continue }
-            window.edges[key] = edges.count
-            edges.append(.array([.int(a), .int(b)], .compact))
-        }
-        let (low, high) = layout.corners
-        self.window = window
+        beginWindow(PlayerWindow(layout))
+    }
+
+    /// Starts a window whose nodes and edges are `geometry`'s (in the player's coordinates).
+    package mutating func beginWindow(_ geometry: PlayerWindow) -> JSONOutput.Written {
+        window = Window()
         windowCount += 1
         nodeState = [:]
         edgeState = [:]
         nodeLooks = [:]
         edgeLooks = [:]
+        let (nodes, edges) = add(geometry.nodes, geometry.edges)
         return JSONOutput.Written(.object([
-            ("box", .array([Self.number(low.x), Self.number(-high.y), Self.number(high.x), Self.number(-low.y)], .compact)),
-            ("nodes", .array(nodes, .compact)),
-            ("edges", .array(edges, .compact)),
+            ("box", Self.box(geometry.box)), ("nodes", .array(nodes, .compact)), ("edges", .array(edges, .compact)),
         ], .compact))
+    }
+
+    /// Adds nodes and edges to the current window without moving those it has (a live
+    /// session's new screens): its nodes and edges are numbered on from the window's, and
+    /// `box` is the window's new extent. Returns the row a live player appends
+    /// (`{"nodes", "edges", "box"}`, as a window's).
+    package mutating func grow(nodes: [PlayerWindow.Node], edges: [PlayerWindow.Edge], box: PlayerWindow.Box) -> JSONOutput.Written {
+        precondition(window != nil, "beginWindow before grow")
+        let (nodeRows, edgeRows) = add(nodes, edges)
+        return JSONOutput.Written(.object([
+            ("box", Self.box(box)), ("nodes", .array(nodeRows, .compact)), ("edges", .array(edgeRows, .compact)),
+        ], .compact))
+    }
+
+    /// Numbers `nodes` and `edges` in the current window; their rows.
+    private mutating func add(_ nodes: [PlayerWindow.Node], _ edges: [PlayerWindow.Edge]) -> ([JSONOutput], [JSONOutput]) {
+        guard var window else { return ([], []) }
+        var nodeRows: [JSONOutput] = []
+        nodeRows.reserveCapacity(nodes.count)
+        for n in nodes where window.nodes[n.id] == nil {
+            window.nodes[n.id] = window.nodes.count
+            nodeRows.append(.array([.string(n.id), Self.number(n.x), Self.number(n.y), Self.number(n.width), Self.number(n.height)], .compact))
+        }
+        var edgeRows: [JSONOutput] = []
+        for e in edges where window.edges[e.key] == nil {
+            guard let a = window.nodes[e.key.from], let b = window.nodes[e.key.to] else { continue }
+            window.edges[e.key] = window.edges.count
+            edgeRows.append(.array([.int(a), .int(b)], .compact))
+        }
+        self.window = window
+        return (nodeRows, edgeRows)
+    }
+
+    /// `[x0, y0, x1, y1]`.
+    private static func box(_ b: PlayerWindow.Box) -> JSONOutput {
+        .array([number(b.x0), number(b.y0), number(b.x1), number(b.y1)], .compact)
+    }
+
+    /// The rows of the tables (texts, node styles, edge styles) added since the counts in
+    /// `since`, and the new counts: what a live player appends before the frames that use
+    /// them.
+    package func tableRows(since: TableCounts) -> (texts: [JSONOutput.Written], nodeStyles: [JSONOutput.Written], edgeStyles: [JSONOutput.Written], counts: TableCounts) {
+        (Array(texts.rows[since.texts...]), Array(nodeStyles.rows[since.nodeStyles...]), Array(edgeStyles.rows[since.edgeStyles...]),
+         TableCounts(texts: texts.rows.count, nodeStyles: nodeStyles.rows.count, edgeStyles: edgeStyles.rows.count))
+    }
+
+    /// How many rows each table has.
+    package struct TableCounts: Sendable, Equatable {
+        package var texts = 0, nodeStyles = 0, edgeStyles = 0
+        package init(texts: Int = 0, nodeStyles: Int = 0, edgeStyles: Int = 0) {
+            (self.texts, self.nodeStyles, self.edgeStyles) = (texts, nodeStyles, edgeStyles)
+        }
     }
 
     /// Adds a frame of the current window: what it stands for, the scene it was drawn from,
@@ -204,7 +245,7 @@ package struct PlayerModel: Sendable {
     }
 
     /// A number rounded to one decimal (0 when it is not finite or beyond 10^14).
-    static func number(_ v: Double) -> JSONOutput {
+    package static func number(_ v: Double) -> JSONOutput {
         let tenths = (v * 10).rounded()
         guard tenths.isFinite, abs(tenths) < 1e15 else { return .int(0) }
         return .number(tenths / 10)

@@ -57,6 +57,14 @@ public enum DocumentReader {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
+    /// One line of a log read on its own (a line a recorder sent, a line a followed file
+    /// grew by): its snapshot, or the problems that make it invalid, numbered `line`.
+    package static func logLine(_ text: [UInt8], line: Int) throws(DocumentError) -> Snapshot {
+        var problems: [DocumentError.Problem] = []
+        guard let snapshot = logFrame(text, line: line, into: &problems), problems.isEmpty else { throw .invalid(problems) }
+        return snapshot
+    }
+
     /// The snapshot on line `line` of a log, or nil with its problems added.
     static func logFrame(_ text: [UInt8], line: Int, into problems: inout [DocumentError.Problem]) -> Snapshot? {
         do {
