@@ -27,7 +27,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES = libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev
 BREW_PACKAGES = graphviz gd pkg-config
 
-.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens docs availability install uninstall install-stage workflows-lint sanitize fuzz fuzz-binary size leakcheck bench clean
+.PHONY: deps build graphviz-pkgconfig linkcheck demo demo-files test plugin-test goldens docs availability install uninstall install-stage workflows-lint sanitize fuzz fuzz-binary size leakcheck bench instructions clean
 
 ## deps: install Graphviz's libgvc (and fonts, libgd) where pkg-config cannot find them:
 ## with apt-get on Debian and Ubuntu, with Homebrew on macOS. On Linux also where fontconfig
@@ -336,6 +336,17 @@ bench: deps graphviz-pkgconfig
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz-recorder-probe
 	@$(MAKE) --no-print-directory linkcheck BINARY=$(NAVVIZ_RELEASE)
 	BENCH_SWIFT_FLAGS="$(if $(strip $(GRAPHVIZ_PREFIX)),-Xlinker -rpath -Xlinker $(GRAPHVIZ_PREFIX)/lib)" python3 Scripts/bench.py $(NAVVIZ_RELEASE)
+
+## instructions: the guard CI runs against slowing animate down, independent of the machine's
+## load: the instructions (valgrind's callgrind) of a fixed `animate` (SVG) and `animate --png
+## --gif` of a 40-transition session by the release build, each compared with the figure in
+## Scripts/instruction-counts.txt; fails when either grows more than 10%. RECORD=1 records the
+## figures anew (commit them with the reason). Scripts/instruction-counts.sh says what the
+## counts depend on. About a minute on two cores (55 to 61 s), once the release build is there.
+RECORD ?=
+instructions: deps graphviz-pkgconfig
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product navviz
+	NAVVIZ_BIN=$(NAVVIZ_RELEASE) Scripts/instruction-counts.sh $(if $(filter 1,$(RECORD)),--record)
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-graphviz .build-availability Fuzz/.build $(OUT)

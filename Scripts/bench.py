@@ -42,7 +42,17 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    workers it waits for), and the sizes of index.html, animation.gif (and its width and
    height), frames/ and summary.md (in characters). At 300 transitions, the baseline: navviz's
    DOT of the same frames (`--dot-only --layout per-frame`, not timed) drawn by a shell loop
-   that runs `dot -Tpng` once per frame, and the ratio (above 1: navviz is faster).
+   that runs `dot -Tpng` once per frame, and the ratio (above 1: navviz is faster); and how
+   steady the GIF is: the share of its consecutive frames in which a node drawn in both
+   moved (Scripts/frame-steadiness.py on the DOT of each PNG frame, `--png --dot-only`).
+
+7. Player: the HTML player of a 10,000-transition session (gen-session.py, seed 13;
+   BENCH_PLAYER sets the size), `navviz animate LOG -o DIR` (SVG frames): the size of
+   index.html and, when Chromium is installed, the time to its first frame in headless
+   Chromium: from the moment a harness page opens it in a 1400 × 900 frame to the frame's
+   load event (which follows the player's script and its first frame), the page's own
+   figure from its script's start (`data-first-paint-ms`), and the wall-clock time of the
+   Chromium run (its start included).
 
 7. Watch: `navviz watch` end to end (Scripts/watch-e2e.py: the real server, the
    navviz-recorder-probe process streaming to it and headless Chromium showing the page):
@@ -53,10 +63,12 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
    to jump to a step. Needs Chromium and Python's websockets.
 
 Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
-skip: animate, png, diff, memory, layouts, recorder, session, watch), BENCH_SESSIONS and BENCH_LONG
-(the session section's sizes), BENCH_WATCH_LONG (the watch section's long session), BENCH_SWIFT_FLAGS (extra `swift build` flags for the
+skip: animate, png, diff, memory, layouts, recorder, session, player, watch), BENCH_SESSIONS and
+BENCH_LONG (the session section's sizes), BENCH_WATCH_LONG (the watch section's long session),
+BENCH_SWIFT_FLAGS (extra `swift build` flags for the
 fork-per-layout build, e.g. a run path).
 """
+import json
 import os
 import resource
 import shutil
@@ -267,6 +279,32 @@ def megabytes(path):
     return os.path.getsize(path) / 1e6 if os.path.exists(path) else 0.0
 
 
+def gif_frames(path):
+    """How many images a GIF holds (its image descriptors, walked block by block)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    i = 13
+    if data[10] & 0x80:
+        i += 3 << ((data[10] & 7) + 1)
+    count = 0
+    while i < len(data) and data[i] != 0x3B:
+        if data[i] == 0x21:
+            i += 2
+        elif data[i] == 0x2C:
+            count += 1
+            flags = data[i + 9]
+            i += 10
+            if flags & 0x80:
+                i += 3 << ((flags & 7) + 1)
+            i += 1
+        else:
+            break
+        while data[i] != 0:
+            i += data[i] + 1
+        i += 1
+    return count
+
+
 def session():
     sizes = [int(n) for n in os.environ.get("BENCH_SESSIONS", "300,1000").split(",") if n]
     if os.environ.get("BENCH_LONG") == "1" and 10000 not in sizes:
@@ -295,6 +333,21 @@ def session():
         with open(os.path.join(out, "summary.md"), encoding="utf-8") as f:
             report("session_%d_summary_chars" % n, len(f.read()))
         if n == 300:
+            # How steady the GIF is: the share of its consecutive frames in which a node
+            # drawn in both moved (Scripts/frame-steadiness.py, on the DOT each PNG frame is
+            # drawn from; the GIF keeps every Nth frame).
+            shown = gif_frames(gif)
+            stride = max(1, round((frames - 1) / (shown - 1))) if shown > 1 else 1
+            steady = os.path.join(WORK, "app-session-%d-png-dot" % n)
+            shutil.rmtree(steady, ignore_errors=True)
+            run([NAVVIZ, "animate", log, "-o", steady, "--png", "--dot-only"])
+            measured = subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "frame-steadiness.py"), steady, "--stride", str(stride)],
+                                      check=True, capture_output=True, text=True).stdout
+            figures = dict(line.split(": ") for line in measured.splitlines())
+            report("session_%d_gif_frames" % n, shown)
+            report("session_%d_gif_pairs_moved" % n, int(figures["moved"]))
+            report("session_%d_gif_moved_share" % n, float(figures["moved_share"]))
+            shutil.rmtree(steady, ignore_errors=True)
             dots = os.path.join(WORK, "app-session-%d-dot" % n)
             shutil.rmtree(dots, ignore_errors=True)
             run([NAVVIZ, "animate", log, "-o", dots, "--layout", "per-frame", "--dot-only"])
@@ -311,6 +364,52 @@ def session():
         report("session_peak_rss_ratio_10000_to_1000", float(values["session_10000_peak_rss_mb"]) / float(values["session_1000_peak_rss_mb"]))
 
 
+def chromium():
+    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"):
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def player():
+    n = int(os.environ.get("BENCH_PLAYER", "10000"))
+    log = os.path.join(WORK, "app-session-%d.ndjson" % n)
+    run([sys.executable, os.path.join(ROOT, "Scripts", "gen-session.py"), str(n), log])
+    out = os.path.join(WORK, "player-%d" % n)
+    seconds = timed([NAVVIZ, "animate", log, "-o", out])
+    report("player_%d_animate_seconds" % n, seconds)
+    index = os.path.join(out, "index.html")
+    report("player_%d_index_html_mb" % n, megabytes(index))
+    browser = chromium()
+    if browser:
+        import re
+        import tempfile
+        with tempfile.TemporaryDirectory() as work:
+            # A harness page times the player from the moment its frame is made to the
+            # frame's load event, which follows the player's script and its first frame.
+            harness = os.path.join(work, "harness.html")
+            with open(harness, "w") as f:
+                f.write("<!DOCTYPE html><html><body><script>\n"
+                        "var frame = document.createElement('iframe'), start = performance.now();\n"
+                        "frame.width = 1400; frame.height = 900;\n"
+                        "frame.onload = function () { document.body.dataset.loadMs = String(Math.round(performance.now() - start));\n"
+                        "  document.body.dataset.paintMs = frame.contentDocument.body.dataset.firstPaintMs || ''; };\n"
+                        "frame.src = %s; document.body.appendChild(frame);\n"
+                        "</script></body></html>\n" % json.dumps("file://" + index + "#1"))
+            start = time.perf_counter()
+            dom = subprocess.run([browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                  "--disable-extensions", "--user-data-dir=" + os.path.join(work, "profile"),
+                                  "--allow-file-access-from-files", "--virtual-time-budget=30000",
+                                  "--dump-dom", "file://" + harness], capture_output=True, text=True).stdout
+            wall = time.perf_counter() - start
+        load = re.search(r'data-load-ms="(\d+)"', dom)
+        paint = re.search(r'data-paint-ms="(\d+)"', dom)
+        report("player_%d_first_frame_ms" % n, int(load.group(1)) if load else "-")
+        report("player_%d_script_to_first_frame_ms" % n, int(paint.group(1)) if paint else "-")
+        report("player_%d_chromium_seconds" % n, wall)
+    shutil.rmtree(out, ignore_errors=True)
+
+
 def table():
     values = {name: value for name, value, _ in results}
 
@@ -319,14 +418,14 @@ def table():
     print()
     print("| what | navviz | baseline | ratio | target |")
     print("|---|---|---|---|---|")
-    print("| animate %s frames to SVG | %s s | %s s (dot -Tsvg per frame) | %sx faster | 10x |" % (
+    print("| animate %s frames to SVG | %s s | %s s (dot -Tsvg per frame) | %sx faster | 30x |" % (
         get("animate_frames"), get("svg_navviz_seconds"), get("svg_dot_cli_seconds"), get("svg_speedup")))
     print("| animate %s frames to PNG | %s s | %s s (dot -Tpng per frame) | %sx faster | 3x |" % (
         get("animate_frames"), get("png_navviz_seconds"), get("png_dot_cli_seconds"), get("png_speedup")))
     print("| 300 dot layouts (animate --layout per-frame, small trees) | %s s (pool; one worker: %s s) | %s s (fork per layout) | %sx faster (one worker: %sx) | 3x |" % (
         get("layouts_pool_seconds"), get("layouts_pool_1_worker_seconds"), get("layouts_fork_seconds"),
         get("layouts_speedup"), get("layouts_speedup_1_worker")))
-    print("| diff 10k / 100k / 1M nodes | %s / %s / %s s | | growth %s, %s | 100k→1M ≤ 12x |" % (
+    print("| diff 10k / 100k / 1M nodes | %s / %s / %s s | | growth %s, %s | 100k→1M ≤ 11x |" % (
         get("diff_10k_seconds"), get("diff_100k_seconds"), get("diff_1m_seconds"),
         get("diff_growth_10k_to_100k"), get("diff_growth_100k_to_1m")))
     print("| JSON share of diff 10k / 100k / 1M | %s / %s / %s | | | |" % (
@@ -345,11 +444,18 @@ def table():
     for n in sorted({int(name.split("_")[1]) for name in values if name.startswith("session_") and name.split("_")[1].isdigit()}):
         def g(what):
             return get("session_%d_%s" % (n, what))
-        print("| session of %d transitions (%s distinct screens, %s frames): animate --png --gif | %s s, peak %s MB; index.html %s MB, GIF %s MB (%s × %s px), frames/ %s MB, summary.md %s characters | %s | %s | 3x; index.html ≤ %s MB; GIF ≤ 10 MB, ≤ 1280 px |" % (
+        print("| session of %d transitions (%s distinct screens, %s frames): animate --png --gif | %s s, peak %s MB; index.html %s MB, GIF %s MB (%s × %s px), frames/ %s MB, summary.md %s characters | %s | %s | %s; index.html ≤ %s MB; GIF ≤ 10 MB, ≤ 1280 px |" % (
             n, g("distinct_screens"), g("frames"), g("animate_png_gif_seconds"), g("peak_rss_mb"), g("index_html_mb"),
             g("gif_mb"), g("gif_width"), g("gif_height"), g("frames_dir_mb"), g("summary_chars"),
             ("%s s (dot -Tpng per frame, %s frames)" % (g("dot_png_seconds"), g("dot_frames"))) if n == 300 else "",
-            ("%sx faster" % g("speedup")) if n == 300 else "", 20 if n >= 10000 else 2))
+            ("%sx faster" % g("speedup")) if n == 300 else "", "10x" if n == 300 else "-", 20 if n >= 10000 else 2))
+        if n == 300:
+            print("| GIF of the session of %d transitions: consecutive frames in which a node drawn in both moved | %s of %s pairs | | %s | ≤ 0.10 |" % (
+                n, g("gif_pairs_moved"), int(g("gif_frames")) - 1 if g("gif_frames") != "-" else "-", g("gif_moved_share")))
+    for name in sorted(v for v in values if v.startswith("player_") and v.endswith("_index_html_mb")):
+        n = name.split("_")[1]
+        print("| player of %s transitions (animate, SVG) | index.html %s MB; first frame %s ms after the page is opened (%s ms after its script starts); the Chromium run %s s | | | < 20 MB, first frame < 3 s |" % (
+            n, get(name), get("player_%s_first_frame_ms" % n), get("player_%s_script_to_first_frame_ms" % n), get("player_%s_chromium_seconds" % n)))
     if "watch_latency_p50_ms" in values:
         print("| watch: record() to the step painted, %s steps at 10/s | p50 %s ms, p95 %s ms, max %s ms | | | p95 ≤ 100 ms |" % (
             get("watch_latency_steps"), get("watch_latency_p50_ms"), get("watch_latency_p95_ms"), get("watch_latency_max_ms")))
@@ -389,6 +495,8 @@ def main():
         recorder()
     if "session" not in SKIP:
         session()
+    if "player" not in SKIP:
+        player()
     if "watch" not in SKIP:
         watch()
     table()

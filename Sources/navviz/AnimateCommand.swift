@@ -19,7 +19,7 @@ extension NavVizCommand {
             focus on the changes, a filterable list of steps, a node's details; keys ← → \
             space + - 0 F; #N opens frame N), DIR/summary.md (Mermaid diagrams and a table \
             of steps for a GitHub issue) and DIR/manifest.json. --png adds \
-            frames/NNNN.png (framed on each frame's own nodes, at most --max-width pixels) \
+            frames/NNNN.png (steady: a node keeps its place while it can, at most --max-width pixels) \
             and --gif animation.gif (at most --gif-limit megabytes); -o NAME.gif (or \
             --gif-only) writes just the GIF to that file. --step-summary PATH \
             appends the summary without links to local files to PATH (for \

@@ -24,6 +24,38 @@ struct GraphvizPoolTests {
         return DOTEncoder.encode(DiffScene.make(old: before, new: after, operations: ops, dialect: .navviz, theme: .light))
     }
 
+    /// runAll's runs: each worker takes its own jobs from the front, in order; one that runs
+    /// out takes the back half of the longest run left. Whatever order the workers come in,
+    /// every job is taken once, and each worker starts with its own share.
+    @Test(arguments: [(10, 2), (33, 2), (32, 4), (5, 5), (1, 1)])
+    func workersStealTheBackHalfOfTheLongestRun(jobs: Int, runs: Int) {
+        var random = SplitMix(seed: UInt64(jobs * 31 + runs))
+        let split = GraphvizPool.Runs(jobs: jobs, runs: runs)
+        var taken: [[Int]] = Array(repeating: [], count: runs)
+        var done = Set<Int>()
+        while done.count < runs {
+            let r = Int(random.next() % UInt64(runs))
+            guard !done.contains(r) else { continue }
+            if let i = split.take(r) { taken[r].append(i) } else { done.insert(r) }
+        }
+        #expect(taken.flatMap { $0 }.sorted() == Array(0..<jobs))
+        // Before any steal, run r starts at its own share.
+        for r in 0..<runs where !taken[r].isEmpty { #expect(taken[r][0] == r * jobs / runs) }
+    }
+
+    /// A small deterministic generator for the orders above.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     /// ``Scale/layouts`` `dot` layouts (300 in `make size`, 40 in `make test`) through one
     /// worker at a time: all succeed, and workers are restarted only on a Graphviz with the
     /// layout limit, every ``GraphvizPool/dotLayoutBudget`` layouts.

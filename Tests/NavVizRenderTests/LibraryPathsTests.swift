@@ -56,6 +56,20 @@ struct LibraryPathsTests {
         #expect(PlatformProcess.mappedFile(containing: 0x10, maps: maps) == nil)
     }
 
+    /// Lines that are not a mapping are passed over, a path's surrounding blanks are not
+    /// its own, and an address past the last line finds nothing.
+    @Test func mapsPassOverWhatIsNotAMapping() {
+        let maps = "garbage\n" + "zz-7f0000000010 r--p 0 0 0 /bad/start\n" + "1-10000000000000000 r--p 0 0 0 /bad/overflow\n"
+            + "7f0000000000-7f0000000010 r--p 0 0 0\n" + "7F0000000010-7F0000000020 r--p 00000000 08:01 5 \t/lib/upper.so  \n"
+            + "7f0000000020-7f0000000030 r--p 00000000 08:01 6 /lib/last.so"
+        #expect(PlatformProcess.mappedFile(containing: 0x7f00_0000_0008, maps: maps) == nil)
+        #expect(PlatformProcess.mappedFile(containing: 0x7f00_0000_0018, maps: maps) == "/lib/upper.so")
+        #expect(PlatformProcess.mappedFile(containing: 0x7f00_0000_0028, maps: maps) == "/lib/last.so")
+        #expect(PlatformProcess.mappedFile(containing: 0x7f00_0000_0030, maps: maps) == nil)
+        #expect(PlatformProcess.mappedFile(containing: 0x2, maps: maps) == nil)
+        #expect(PlatformProcess.mappedFile(containing: 0x7f00_0000_0008, maps: "") == nil)
+    }
+
     /// This module's code is found in a file the loader names by an absolute path.
     @Test func theImageHoldingThisCodeIsFound() throws {
         let image = try #require(PlatformProcess.imagePath)

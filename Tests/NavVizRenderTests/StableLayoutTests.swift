@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import NavVizCore
-@_spi(Internals) import NavVizRender
+@_spi(Internals) @testable import NavVizRender
 import _NavVizTestSupport
 
 /// Frames drawn from one union layout: nodes keep their place and the canvas its size.
@@ -17,6 +17,17 @@ struct StableLayoutTests {
     static func canvas(_ svg: String) -> String? {
         guard let r = svg.range(of: "<svg width=\""), let end = svg.range(of: " viewBox", range: r.upperBound..<svg.endIndex) else { return nil }
         return String(svg[r.lowerBound..<end.lowerBound])
+    }
+
+    /// A worker sends a layout's geometry back as names and numbers; it reads back the same,
+    /// and bytes cut short or followed by more do not read at all.
+    @Test func geometryTravelsFromTheWorkerIntact() throws {
+        let geometry = try Graphviz.shared.geometry(dot: "digraph { a -> b; a -> c; c [label=\"a wider label\"] }")
+        #expect(geometry.nodes.count == 3 && geometry.edges.count == 2)
+        let bytes = geometry.encoded()
+        #expect(Graphviz.Geometry(encoded: bytes) == geometry)
+        #expect(Graphviz.Geometry(encoded: Array(bytes.dropLast())) == nil)
+        #expect(Graphviz.Geometry(encoded: bytes + [0]) == nil)
     }
 
     @Test func sharedNodesDoNotMove() throws {

@@ -101,6 +101,9 @@ public enum Animation {
         // The destination is checked (and staged) before any work; what the frames record
         // goes into the staged directory as they are planned.
         let staged = try OutputDirectory(output, inputs: [file])
+        // The Graphviz workers start up while the document is read and planned.
+        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        GraphvizPool.shared.prestart()
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
         let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
@@ -114,16 +117,34 @@ public enum Animation {
             diagnostics.note("drawing \(PlainText.count(count)) frames of \(PlainText.count(plan.outline.stateCount)) states into \(output) (SVG\(kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", ")), the player, the summary); --states A..B draws part of it", file: displayName(file))
         }
         if options.dotOnly {
-            // For benchmarks: the Graphviz source of every frame, and nothing drawn.
-            try source.forEachFrame(expecting: count) { i, frame in
-                let drawing = plan.windows.first { $0.frames.contains(i) }!.drawing
-                try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing.dot(frame).utf8))
+            // For benchmarks: the Graphviz source of every frame, and nothing drawn; with PNG
+            // or a GIF, also each PNG frame's (frames/NNNN.png.dot, what
+            // Scripts/frame-steadiness.py measures).
+            var chunk: [(number: Int, frame: AnimationFrame)] = []
+            var window: AnimationRenderer.Window?
+            func framePNGs() throws {
+                // In the chunks FrameDrawing draws, so the DOT is what the PNG is drawn from.
+                guard let window, !chunk.isEmpty, options.png || options.gif else { return chunk.removeAll() }
+                let dots = window.drawing.pngDOTs(chunk.map(\.frame), firstNumber: chunk[0].number + 1,
+                                                  captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
+                                                  maxPixels: options.maxPixels)
+                for (entry, dot) in zip(chunk, dots) { try staged.write(AnimationBundle.frameName(entry.number, "png.dot"), Array(dot.utf8)) }
+                chunk.removeAll()
             }
+            try source.forEachFrame(expecting: count) { i, frame in
+                if window?.frames.contains(i) != true {
+                    try framePNGs()
+                    window = plan.windows.first { $0.frames.contains(i) }!
+                }
+                try staged.write(AnimationBundle.frameName(i, "dot"), Array(window!.drawing.dot(frame).utf8))
+                chunk.append((i, frame))
+                if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try framePNGs() }
+            }
+            try framePNGs()
             try bundle.writeFileList(title: title)
             try staged.commit()
             return Written(main: "\(output)/frames", frames: count, failure: nil, paths: ["\(output)/frames/"], bundle: nil)
         }
-        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
                                 maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
                                 progress: diagnostics.progress ?? { _, _ in })

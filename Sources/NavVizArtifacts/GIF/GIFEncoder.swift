@@ -91,8 +91,9 @@ package enum GIFEncoder {
 
     /// Writes the GIF of the `kept` frames with `palette` on a `width` ×
     /// `height` canvas, a batch of frames at a time: the batch's PNGs are read here, then
-    /// drawn as indices on every core, then encoded on every core (each frame against the one
-    /// before), then handed to `sink` in order.
+    /// drawn as indices on every core (only the bands of rows whose bytes differ from the
+    /// frame before's: the rest is copied from it, in order), then encoded on every core
+    /// (each frame against the one before), then handed to `sink` in order.
     static func encode(_ kept: [Int], delay: Int, lastFrameHold: Int, palette: GIFPalette, width: Int, height: Int, pool: GIFFrames.Pool,
                        png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         try sink(header(width: width, height: height, palette: palette))
@@ -100,6 +101,9 @@ package enum GIFEncoder {
         // Slot 0 holds the frame before the batch; slots 1... the batch's frames.
         nonisolated(unsafe) let images = UnsafeMutablePointer<UInt8>.allocate(capacity: (batch + 1) * pixels)
         defer { images.deallocate() }
+        // The PNG of the frame before the batch: a band of rows with the same bytes in a frame
+        // and the one before has the same indices, copied rather than read again.
+        var before: [UInt8]?
         for start in stride(from: 0, to: kept.count, by: batch) {
             let frames = Array(kept[start..<min(kept.count, start + batch)])
             var pngs: [[UInt8]] = []
@@ -109,14 +113,23 @@ package enum GIFEncoder {
                 return k == kept.count - 1 ? delay * lastFrameHold : delay * (kept[k + 1] - kept[k])
             }
             // Each call writes only its own slot (of `drawn`, `blocks` and `images`).
-            nonisolated(unsafe) var drawn = [Bool](repeating: false, count: frames.count)
+            nonisolated(unsafe) var drawn = [[Range<Int>]?](repeating: nil, count: frames.count)
+            let previous = before
             drawn.withUnsafeMutableBufferPointer { drawn in
                 nonisolated(unsafe) let drawn = drawn
                 pool.run(frames.count) { j, scratch in
-                    drawn[j] = GIFFrames.draw(pngs[j], palette: palette, into: images + (j + 1) * pixels, width: width, height: height, scratch: scratch)
+                    drawn[j] = GIFFrames.draw(pngs[j], after: j == 0 ? previous : pngs[j - 1], palette: palette, into: images + (j + 1) * pixels,
+                                              width: width, height: height, scratch: scratch)
                 }
             }
-            if let j = drawn.firstIndex(of: false) { throw .unreadableFrame(frames[j]) }
+            if let j = drawn.firstIndex(where: { $0 == nil }) { throw .unreadableFrame(frames[j]) }
+            // Then, in order, the rows each frame shares with the frame before.
+            for (j, rows) in drawn.enumerated() {
+                for range in rows! {
+                    (images + (j + 1) * pixels + range.lowerBound * width).update(from: images + j * pixels + range.lowerBound * width, count: range.count * width)
+                }
+            }
+            before = pngs.last
             nonisolated(unsafe) var blocks = [[UInt8]](repeating: [], count: frames.count)
             blocks.withUnsafeMutableBufferPointer { blocks in
                 nonisolated(unsafe) let blocks = blocks

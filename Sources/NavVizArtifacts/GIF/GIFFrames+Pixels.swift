@@ -8,7 +8,7 @@ extension GIFFrames {
         guard let (width, _) = PNGReader.size(png) else { return nil }
         var counts: [UInt32: Int] = [:]
         var common = (key: UInt32(0xFFFF_FFFF), pattern: (UInt64(0), UInt64(0), UInt64(0)))
-        let read = scratch.reader.read(png) { y, p in
+        let read = scratch.reader.read(png, after: nil, row: { y, p in
             if y == 0 {
                 let first = key(p, 0)
                 common = (first, pattern(first))
@@ -26,7 +26,7 @@ extension GIFFrames {
                 x &+= n
             }
             counts[last, default: 0] += run
-        }
+        }, unchanged: { _ in })
         guard read != nil else { return nil }
         return Dictionary(uniqueKeysWithValues: counts.map { (GIFPalette.Mapper.rgb(key: $0.key), $0.value) })
     }
@@ -74,15 +74,19 @@ extension GIFFrames {
 
     /// Draws `png` as indices of `palette` on a `width` × `height` canvas (`image`, one byte
     /// a pixel) at the top left, the rest of the canvas in the frame's own top-left colour.
-    /// False when the PNG cannot be read or is larger than the canvas.
-    static func draw(_ png: [UInt8], palette: GIFPalette, into image: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scratch: Scratch) -> Bool {
-        guard let (w, h) = PNGReader.size(png), w <= width, h <= height else { return false }
+    /// Rows whose pixels are those of `previous` (the frame before, whose indices the caller
+    /// copies) are left undrawn and returned (``PNGReader/read(_:after:row:unchanged:)``); nil
+    /// when the PNG cannot be read or is larger than the canvas.
+    static func draw(_ png: [UInt8], after previous: [UInt8]?, palette: GIFPalette, into image: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+                     scratch: Scratch) -> [Range<Int>]? {
+        guard let (w, h) = PNGReader.size(png), w <= width, h <= height else { return nil }
+        var unchanged: [Range<Int>] = []
         let mapper = scratch.mapper(for: palette)
         var background: UInt8 = 0
         var last: UInt32 = 0xFFFF_FFFF, index: UInt8 = 0
         // The colour most rows are made of, whose runs are drawn eight pixels at a time.
         var common = (key: UInt32(0xFFFF_FFFF), index: UInt8(0), pattern: (UInt64(0), UInt64(0), UInt64(0)))
-        let read = scratch.reader.read(png) { y, p in
+        let read = scratch.reader.read(png, after: previous, row: { y, p in
             let out = image + y &* width
             if y == 0 {
                 let first = key(p, 0)
@@ -103,9 +107,9 @@ extension GIFFrames {
             }
             if y == 0 { background = out[0] }
             if w < width { (out + w).update(repeating: background, count: width - w) }
-        }
-        guard read != nil else { return false }
+        }, unchanged: { unchanged.append($0) })
+        guard read != nil else { return nil }
         if h < height { (image + h * width).update(repeating: background, count: (height - h) * width) }
-        return true
+        return unchanged
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NavVizRender
 internal import CZlib
 
@@ -6,6 +7,9 @@ internal import CZlib
 ///
 /// 8-bit RGB and RGBA PNGs without interlacing (navviz's frames, ``PNGFrameEncoder``, and
 /// cairo's) are inflated here with zlib, a row at a time, and unfiltered (all five filters).
+/// navviz's own frames, which say where their bands of rows are, are read a band at a time
+/// (``FlatInflate``), and after the frame before only the bands whose bytes changed
+/// (``read(_:after:row:unchanged:)``).
 /// A pixel that is not opaque is blended with the first pixel's colour (the page's
 /// background), as ``PNGFrameEncoder`` blends. Any other PNG (palette, grey, 16-bit,
 /// interlaced: none that navviz or cairo draws) is not read. Chunk CRCs
@@ -53,6 +57,106 @@ final class PNGReader {
 
     private static func be32(_ bytes: [UInt8], _ i: Int) -> Int {
         Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+    }
+
+    /// Where the bands of rows of one of navviz's PNGs are (its ``PNGEncoder/bandsChunk``):
+    /// rows per band and each band's bytes in `png` (one IDAT, after its zlib header); nil for
+    /// any other PNG.
+    struct Bands: Equatable {
+        var rows: Int
+        var ranges: [Range<Int>]
+    }
+
+    /// The bands of `png`, when navviz's encoder wrote it with a band table that matches its
+    /// IDAT.
+    static func bands(_ png: [UInt8]) -> Bands? {
+        guard let (_, height) = size(png) else { return nil }
+        var table: Range<Int>?, idat: Range<Int>?
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = be32(png, offset), start = offset + 8
+            guard start + length + 4 <= png.count else { return nil }
+            let type = png[offset + 4..<start]
+            if type.elementsEqual(PNGEncoder.bandsChunk.utf8) { table = start..<start + length }
+            if type.elementsEqual("IDAT".utf8) {
+                guard idat == nil else { return nil }  // one IDAT only
+                idat = start..<start + length
+            }
+            if type.elementsEqual("IEND".utf8) { break }
+            offset = start + length + 4
+        }
+        guard let table, let idat, table.count >= 8, table.count % 4 == 0 else { return nil }
+        let rows = be32(png, table.lowerBound), count = table.count / 4 - 1
+        guard rows > 0, count == (height + rows - 1) / rows else { return nil }
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(count)
+        var at = idat.lowerBound + 2
+        for k in 0..<count {
+            let length = be32(png, table.lowerBound + 4 * (k + 1))
+            guard at + length <= idat.upperBound else { return nil }
+            ranges.append(at..<at + length)
+            at += length
+        }
+        return Bands(rows: rows, ranges: ranges)
+    }
+
+    /// ``read(_:row:)`` for a PNG read after `previous` (the frame before it): where both are
+    /// navviz's PNGs of the same size and bands, a band whose bytes are the same in both has
+    /// the same pixels, and is not inflated: `unchanged(rows)` is called for it instead of
+    /// `row` (but for the first band, always read: its first pixel is the background). Every
+    /// band that is inflated is inflated on its own (``FlatInflate``, else zlib).
+    func read(_ png: [UInt8], after previous: [UInt8]?, row: (Int, UnsafePointer<UInt8>) -> Void, unchanged: (Range<Int>) -> Void) -> (width: Int, height: Int)? {
+        guard let (width, height) = Self.size(png), let bands = Self.bands(png) else {
+            return read(png, row: row)
+        }
+        let before = previous.flatMap { Self.size($0)?.width == width && Self.size($0)?.height == height ? Self.bands($0) : nil }
+        let same = before.map { $0.rows == bands.rows && $0.ranges.count == bands.ranges.count } ?? false
+        let rowBytes = 1 + 3 * width
+        if rowsCapacity < (bands.rows + 1) * rowBytes {
+            rows.deallocate()
+            rowsCapacity = (bands.rows + 1) * rowBytes
+            rows = .allocate(capacity: rowsCapacity)
+        }
+        let rows = rows
+        rows.update(repeating: 0, count: rowBytes)  // the row "before" a band: none
+        for (k, range) in bands.ranges.enumerated() {
+            let first = k * bands.rows, count = min(bands.rows, height - first)
+            if k > 0, same, let before, let previous, Self.equal(png, range, previous, before.ranges[k]) {
+                unchanged(first..<first + count)
+                continue
+            }
+            let target = UnsafeMutableBufferPointer(start: rows + rowBytes, count: count * rowBytes)
+            let inflated = png.withUnsafeBufferPointer { input in
+                FlatInflate.inflate(UnsafeBufferPointer(rebasing: input[range]), into: target) || inflateRaw(UnsafeBufferPointer(rebasing: input[range]), into: target)
+            }
+            guard inflated else { return nil }
+            for r in 0..<count {
+                let line = rows + (1 + r) * rowBytes
+                // A band's first row stands on its own (navviz's encoder filters it "sub").
+                if r == 0, line[0] >= 2 { return nil }
+                guard Self.unfilter(line, prior: line - rowBytes, count: rowBytes - 1, channels: 3) else { return nil }
+                row(first + r, UnsafePointer(line + 1))
+            }
+        }
+        return (width, height)
+    }
+
+    /// Whether `a[x]` and `b[y]` hold the same bytes.
+    private static func equal(_ a: [UInt8], _ x: Range<Int>, _ b: [UInt8], _ y: Range<Int>) -> Bool {
+        guard x.count == y.count else { return false }
+        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0 } }
+    }
+
+    /// Inflates one band's raw deflate bytes with zlib (a stream navviz's encoder did not
+    /// write with fixed codes).
+    private func inflateRaw(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        guard streamReady, inflateReset(stream) == Z_OK else { return false }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+        stream.pointee.avail_in = UInt32(input.count)
+        stream.pointee.next_out = output.baseAddress
+        stream.pointee.avail_out = UInt32(output.count)
+        let status = inflate(stream, Z_SYNC_FLUSH)
+        return (status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR) && stream.pointee.avail_out == 0
     }
 
     /// Calls `row(y, pixels)` for every row from the top, `pixels` being the row's RGB bytes

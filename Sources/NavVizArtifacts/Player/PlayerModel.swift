@@ -33,6 +33,14 @@ package struct PlayerModel: Sendable {
     /// The current window's nodes shown by the last frame: text and style rows by node.
     private var nodeState: [Int: (text: Int, style: Int)] = [:]
     private var edgeState: [Int: Int] = [:]
+    /// The last few looks each node and edge of the current window was drawn with, and
+    /// their rows: a node drawn as in a frame before (most of them; pending and applied
+    /// frames alternate between two looks) costs a comparison or two, not its rows' JSON
+    /// written and looked up again.
+    private var nodeLooks: [Int: [(node: SceneNode, rows: (text: Int, style: Int))]] = [:]
+    private var edgeLooks: [Int: [(edge: SceneEdge, row: Int)]] = [:]
+    /// Looks kept per node or edge.
+    static let keptLooks = 4
 
     package init() {}
 
@@ -61,6 +69,8 @@ package struct PlayerModel: Sendable {
         windowCount += 1
         nodeState = [:]
         edgeState = [:]
+        nodeLooks = [:]
+        edgeLooks = [:]
         let (nodes, edges) = add(geometry.nodes, geometry.edges)
         return JSONOutput.Written(.object([
             ("box", Self.box(geometry.box)), ("nodes", .array(nodes, .compact)), ("edges", .array(edges, .compact)),
@@ -127,14 +137,28 @@ package struct PlayerModel: Sendable {
         let w = windowCount - 1
         var nodes: [Int: (text: Int, style: Int)] = [:]
         nodes.reserveCapacity(scene.nodes.count)
-        for node in scene.nodes {
-            guard let i = window.nodes[node.id] else { continue }
-            nodes[i] = (texts.row(Self.text(node)), nodeStyles.row(Self.style(node)))
+        for k in scene.nodes.indices {
+            guard let i = window.nodes[scene.nodes[k].id] else { continue }
+            if let look = nodeLooks[i]?.first(where: { $0.node == scene.nodes[k] }) {
+                nodes[i] = look.rows
+                continue
+            }
+            let rows = (text: texts.row(Self.text(scene.nodes[k])), style: nodeStyles.row(Self.style(scene.nodes[k])))
+            nodeLooks[i, default: []].insert((scene.nodes[k], rows), at: 0)
+            if nodeLooks[i]!.count > Self.keptLooks { nodeLooks[i]!.removeLast() }
+            nodes[i] = rows
         }
         var edges: [Int: Int] = [:]
-        for edge in scene.edges {
-            guard let i = window.edges[StableLayout.EdgeKey(from: edge.from, to: edge.to)] else { continue }
-            edges[i] = edgeStyles.row(Self.style(edge))
+        for k in scene.edges.indices {
+            guard let i = window.edges[StableLayout.EdgeKey(from: scene.edges[k].from, to: scene.edges[k].to)] else { continue }
+            if let look = edgeLooks[i]?.first(where: { $0.edge == scene.edges[k] }) {
+                edges[i] = look.row
+                continue
+            }
+            let row = edgeStyles.row(Self.style(scene.edges[k]))
+            edgeLooks[i, default: []].insert((scene.edges[k], row), at: 0)
+            if edgeLooks[i]!.count > Self.keptLooks { edgeLooks[i]!.removeLast() }
+            edges[i] = row
         }
         var nodeDelta: [Int] = []
         for (i, row) in nodes where nodeState[i].map({ $0 != row }) ?? true {

@@ -10,7 +10,9 @@ extension DocumentDecoder {
     ///
     /// With a `limit`, decoding stops at the first node past it (see
     /// ``DocumentDecoder/decode(_:pictureLimit:)``).
-    mutating func tree(_ v: Int, path base: String, allowNull: Bool = true, limit: Int? = nil) -> Tree {
+    /// `expected` (a snapshot's: the document's objects) is room made for that many nodes
+    /// up front.
+    mutating func tree(_ v: Int, path base: String, allowNull: Bool = true, limit: Int? = nil, expected: Int? = nil) -> Tree {
         if json.kind(v) == .null {
             if !allowNull { problem(base, "must be a node, found null") }
             return Tree()
@@ -41,6 +43,10 @@ extension DocumentDecoder {
         // id repeats under a parent, the record of each of its contexts there.
         var firstChild: [SiblingKey: (slot: Tree.Slot, record: Int)] = [:]
         var sameID: [SiblingKey: [[String: String]: Int]] = [:]
+        if let expected {
+            firstChild.reserveCapacity(min(expected, limit ?? expected))
+            records.reserveCapacity(min(expected, limit ?? expected) + 1)
+        }
         // (value, parent slot, record of this value)
         records.append((-1, 0))
         var stack: [(value: Int, parent: Tree.Slot?, record: Int)] = [(v, nil, 0)]
@@ -63,6 +69,7 @@ extension DocumentDecoder {
                 if firstChild[key] == nil { firstChild[key] = (slot, record) }
             } else {
                 tree = Tree(root: node)
+                if let expected { tree.reserveCapacity(min(expected, limit.map { $0 + 1 } ?? expected)) }
                 slot = tree.root!
             }
             if let limit, tree.count > limit {

@@ -89,9 +89,9 @@ package struct DocumentDecoder {
         if json.member("to", of: v) != nil { return .route(routeRequest(v)) }
         if let t = json.member("tree", of: v) {
             unknownFields(v, path: "", allowed: FieldNames.snapshot)
-            return .snapshot(tree(t, path: "tree", limit: pictureLimit))
+            return .snapshot(tree(t, path: "tree", limit: pictureLimit, expected: json.objectCount))
         }
-        if json.member("id", of: v) != nil { return .snapshot(tree(v, path: "", limit: pictureLimit)) }
+        if json.member("id", of: v) != nil { return .snapshot(tree(v, path: "", limit: pictureLimit, expected: json.objectCount)) }
         problem("", "not a navviz document: expected 'tree', 'frames', 'steps', 'to', or a node with 'id'")
         return .snapshot(Tree())
     }

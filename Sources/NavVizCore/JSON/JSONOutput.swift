@@ -145,6 +145,15 @@ package indirect enum JSONOutput: Sendable {
     /// A JSON string literal, escaped per RFC 8259 (and U+2028, U+2029 as escapes, so the
     /// text is also a valid JavaScript string).
     package static func quote(_ s: String) -> String {
+        // Most strings need no escape: a scan of their bytes, then one copy. (0xE2 leads
+        // U+2028 and U+2029 in UTF-8, and a few other characters that take the slow path.)
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            var out = "\""
+            out.reserveCapacity(s.utf8.count + 2)
+            out += s
+            out += "\""
+            return out
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

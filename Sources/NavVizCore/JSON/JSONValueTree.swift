@@ -44,6 +44,9 @@ package struct JSONValueTree: Sendable {
     var keys: [String] = []
     /// The top-level value.
     package internal(set) var root: Int = 0
+    /// How many objects the document holds: at least as many as any tree in it has nodes,
+    /// what a snapshot's tree reserves room for before it is read.
+    package private(set) var objectCount = 0
 
     package init() {}
 
@@ -78,6 +81,7 @@ package struct JSONValueTree: Sendable {
     // MARK: Building (used by the readers)
 
     mutating func add(_ kind: Kind, text: String = "", at location: Location) -> Int {
+        if kind == .object { objectCount += 1 }
         entries.append(Entry(kind: kind, text: text, first: 0, count: 0, location: location))
         return entries.count - 1
     }

@@ -204,6 +204,16 @@ public struct Tree: Sendable {
         return out
     }
 
+    /// Makes room for `count` nodes, so a large tree read node by node does not grow (and
+    /// rehash its index) a step at a time.
+    package mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        kids.reserveCapacity(count)
+        actives.reserveCapacity(count)
+        slotByID.reserveCapacity(count)
+    }
+
     // MARK: Editing
 
     @discardableResult

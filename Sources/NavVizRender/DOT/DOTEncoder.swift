@@ -25,6 +25,9 @@ public enum DOTEncoder {
         /// Pinned edges without a route are drawn straight (`splines=line`) rather than routed
         /// around the nodes.
         package var straightEdges = false
+        /// The picture is this part of the drawing (Graphviz's `viewport`): what is outside it
+        /// is cut off.
+        package var viewport: Viewport?
         package init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil, size: Double? = nil) {
             self.pinned = pinned
             self.corners = corners
@@ -34,6 +37,20 @@ public enum DOTEncoder {
         package static func == (a: Options, b: Options) -> Bool {
             a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
                 && a.names == b.names && a.size == b.size && a.straightEdges == b.straightEdges
+                && a.viewport == b.viewport
+        }
+    }
+
+    /// A picture of part of a drawing: `width` × `height` points of output showing the
+    /// drawing around `center` (drawing points) scaled by `zoom`.
+    package struct Viewport: Sendable, Equatable {
+        package var width: Double
+        package var height: Double
+        package var zoom: Double
+        package var center: Point
+
+        package init(width: Double, height: Double, zoom: Double, center: Point) {
+            (self.width, self.height, self.zoom, self.center) = (width, height, zoom, center)
         }
     }
 
@@ -70,6 +87,12 @@ public enum DOTEncoder {
         }
         if options.pinned { graph += ["notranslate=true", options.straightEdges ? "splines=line" : "splines=true"] }
         if let size = options.size { graph.append("size=\"\(DOTText.number(size)),\(DOTText.number(size))\"") }
+        if let v = options.viewport {
+            // The zoom in full: two decimals would make the part shown a little off the
+            // picture's size.
+            let fields = [DOTText.number(v.width), DOTText.number(v.height), "\(v.zoom)", DOTText.number(v.center.x), DOTText.number(v.center.y)].joined(separator: ",")
+            graph.append("viewport=\"\(fields)\"")
+        }
         out += "  graph [\(graph.joined(separator: ", "))];\n"
         out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
         out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
@@ -80,8 +103,8 @@ public enum DOTEncoder {
         if scene.nodes.isEmpty {
             // An empty tree says so rather than drawing a blank picture.
             var attrs = "id=\"empty\", class=\"empty\", shape=plaintext, fontsize=16, fontcolor=\(DOTText.quoted(theme.mutedText)), label=\"empty tree\""
-            if options.pinned, let (low, high) = options.corners {
-                attrs += ", pos=\"\(DOTText.number((low.x + high.x) / 2)),\(DOTText.number((low.y + high.y) / 2))!\""
+            if options.pinned, let centre = options.viewport?.center ?? options.corners.map({ Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }) {
+                attrs += ", pos=\"\(DOTText.number(centre.x)),\(DOTText.number(centre.y))!\""
             }
             out += "  empty [\(attrs)];\n"
         }

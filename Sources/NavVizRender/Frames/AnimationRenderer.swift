@@ -6,8 +6,9 @@ import Foundation
 /// ``Planner`` does the work frames share (the size check and the union layout of each
 /// window) once; ``Drawing/render(_:png:)`` then draws one frame, so a caller can write each
 /// frame as soon as it is drawn and never hold them all. A process may draw any subset of
-/// the frames from the same drawing: the bytes of a frame do not depend on which others are
-/// drawn, or in which process.
+/// the frames from the same drawing: the bytes of an SVG frame do not depend on which others
+/// are drawn, or in which process. A PNG frame's picture depends on the frames of its window
+/// drawn before it (``PNGFraming``'s shots), so a window's PNG frames are drawn in order.
 package enum AnimationRenderer {
     /// How frames are laid out.
     /// One rendered frame.
@@ -28,17 +29,35 @@ package enum AnimationRenderer {
         package let pinned: Bool
         /// Pinned frames' SVG put together from pieces already drawn.
         let composer: SVGComposer?
+        /// Where pinned frames' PNG pictures draw their nodes, shot by shot.
+        let framing: PNGFraming?
 
         init(stable: StableLayout, pinned: Bool) {
             self.stable = stable
             self.pinned = pinned
             composer = pinned ? SVGComposer(layout: stable) : nil
+            framing = pinned ? PNGFraming(layout: stable) : nil
         }
 
         /// The DOT navviz renders for a frame (pinned to the union layout when stable).
         package func dot(_ frame: AnimationFrame) -> String {
             let scene = frame.scene
             return pinned ? stable.dot(scene) : DOTEncoder.encode(scene)
+        }
+
+        /// The DOT each frame's PNG is drawn from, as ``render(_:png:firstNumber:captions:maxPixels:)``
+        /// draws them (the same frames in the same chunks give the same DOT): `captions` one
+        /// per frame, or none.
+        package func pngDOTs(_ frames: [AnimationFrame], firstNumber: Int = 1, captions: [[String]] = [], maxPixels: Int = defaultMaxPixels) -> [String] {
+            func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
+            guard pinned, let framing else {
+                return frames.indices.map { i in
+                    var scene = frames[i].scene
+                    scene.caption += caption(i)
+                    return DOTEncoder.encode(scene, options: .init(size: Double(maxPixels) / 96))
+                }
+            }
+            return framing.dots(Self.pinnedScenes(frames, stable), captions: captions, firstNumber: firstNumber, maxPixels: maxPixels)
         }
 
         /// The Graphviz engine frames are drawn with.
@@ -63,9 +82,9 @@ package enum AnimationRenderer {
         /// one) while worker processes draw their PNG (``Graphviz/drawFrames(_:firstNumber:)``);
         /// frames laid out on their own are drawn whole by the workers. `captions` (one per
         /// frame, or none) go below each SVG frame and on each PNG frame (``FrameCaption``). A
-        /// PNG frame is framed on its own nodes, at most `maxPixels` wide and high
-        /// (``StableLayout/encodeFramed(_:caption:maxPixels:)``). A failure names its frame,
-        /// counting `frames[0]` as number `firstNumber`.
+        /// pinned PNG frame is framed on the shot it belongs to, at most `maxPixels` wide and
+        /// high (``PNGFraming``): a window's frames are drawn in order, each chunk after the
+        /// one before. A failure names its frame, counting `frames[0]` as number `firstNumber`.
         package func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
                            maxPixels: Int = defaultMaxPixels) throws(RenderError) -> [Rendered] {
             func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
@@ -83,10 +102,9 @@ package enum AnimationRenderer {
             // The workers draw the PNG frames while this thread composes the SVG ones.
             nonisolated(unsafe) var pngs: Result<[Graphviz.DrawnFrame], RenderError> = .success([])
             let drawing = DispatchGroup()
-            if png {
-                let jobs = pinned.indices.map { i in
-                    Graphviz.FrameJob(dot: stable.encodeFramed(pinned[i], caption: caption(i), maxPixels: maxPixels), engine: engine, svg: false, png: true)
-                }
+            if png, let framing {
+                let dots = framing.dots(pinned, captions: captions, firstNumber: firstNumber, maxPixels: maxPixels)
+                let jobs = dots.map { Graphviz.FrameJob(dot: $0, engine: engine, svg: false, png: true) }
                 DispatchQueue.global().async(group: drawing) {
                     pngs = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
                 }
@@ -154,12 +172,18 @@ package enum AnimationRenderer {
     /// frames past `windowNodes` nodes, and the next window is laid out on its own. A long
     /// session whose screens keep changing is then drawn on a few readable layouts, not on
     /// one union of every screen it ever showed.
+    ///
+    /// A window is laid out as soon as it ends, by a Graphviz worker while the next frames
+    /// are planned (two at a time at most), and its union of scenes let go: what planning
+    /// holds is the current window's union and the finished windows' layouts, not every
+    /// window's union until the end.
     package struct Planner: Sendable {
         package let layout: FrameLayout
         package let windowNodes: Int
-        private var unions: [StableLayout.Union] = [StableLayout.Union()]
+        private var union = StableLayout.Union()
         private var starts: [Int] = [0]
         private var count = 0
+        private let layouts = Layouts()
 
         /// At most this many nodes in a window's union, by default.
         package static let defaultWindowNodes = 200
@@ -188,23 +212,57 @@ package enum AnimationRenderer {
             guard scene.nodes.count <= Graphviz.maxImageNodes else {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
-            let current = unions.count - 1
-            if count > starts[current], unions[current].scene.nodes.count + unions[current].newNodes(in: scene) > windowNodes {
-                unions.append(StableLayout.Union())
+            if count > starts[starts.count - 1], union.scene.nodes.count + union.newNodes(in: scene) > windowNodes {
+                layouts.start(union.scene)
+                union = StableLayout.Union()
                 starts.append(count)
             }
-            unions[unions.count - 1].add(scene)
+            union.add(scene)
             count += 1
         }
 
-        /// The windows, each laid out (one `dot` layout each).
+        /// The windows, each laid out (one `dot` layout each): the last now, the others as
+        /// they were laid out.
         package func windows() throws(RenderError) -> [Window] {
-            var out: [Window] = []
-            for (k, union) in unions.enumerated() {
+            let stables = try layouts.finish(last: union.scene)
+            return stables.indices.map { k in
                 let end = k + 1 < starts.count ? starts[k + 1] : count
-                out.append(Window(frames: starts[k]..<end, drawing: Drawing(stable: try StableLayout.compute(union: union.scene), pinned: layout == .stable)))
+                return Window(frames: starts[k]..<end, drawing: Drawing(stable: stables[k], pinned: layout == .stable))
             }
-            return out
+        }
+
+        /// The windows' layouts, each started when its window ends and run beside the
+        /// planning; `@unchecked Sendable`: `results` is read and written under `lock`.
+        final class Layouts: @unchecked Sendable {
+            private let lock = NSLock()
+            private var results: [Result<StableLayout, RenderError>?] = []
+            private let running = DispatchGroup()
+            /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
+            private let slots = DispatchSemaphore(value: 2)
+
+            func start(_ union: Scene) {
+                let k = lock.withLock {
+                    results.append(nil)
+                    return results.count - 1
+                }
+                slots.wait()
+                running.enter()
+                DispatchQueue.global().async {
+                    let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union) }
+                    self.lock.withLock { self.results[k] = laidOut }
+                    self.slots.signal()
+                    self.running.leave()
+                }
+            }
+
+            /// Every layout, in order, once the last (`union`) is laid out too.
+            func finish(last union: Scene) throws(RenderError) -> [StableLayout] {
+                let last = Result { () throws(RenderError) in try StableLayout.compute(union: union) }
+                running.wait()
+                var out: [StableLayout] = []
+                for result in lock.withLock({ results }) + [last] { out.append(try result!.get()) }
+                return out
+            }
         }
     }
 }

@@ -49,17 +49,16 @@ package enum FrameCaption {
     /// element) with a band below the picture holding `lines`; `svg` unchanged when it does
     /// not have that shape.
     package static func append(_ lines: [String], to svg: [UInt8], theme: Theme) -> [UInt8] {
-        guard !lines.isEmpty, let open = find(Array("<svg".utf8), in: svg, from: 0),
-              let close = find(Array(">".utf8), in: svg, from: open) else { return svg }
-        var tag = String(decoding: svg[open...close], as: UTF8.self)
-        guard let height = number(after: "height=\"", in: tag),
-              let box = tag.range(of: "viewBox=\""), let boxEnd = tag[box.upperBound...].firstIndex(of: "\"") else { return svg }
-        let view = tag[box.upperBound..<boxEnd].split(separator: " ").compactMap { Double($0) }
-        guard view.count == 4 else { return svg }
+        // Byte by byte, the frame's bytes copied once: a frame of hundreds of kilobytes
+        // costs its copy, not a walk through Foundation's strings.
+        guard !lines.isEmpty, let open = find(Array("<svg".utf8), in: svg, from: 0, to: svg.count),
+              let close = find([UInt8(ascii: ">")], in: svg, from: open, to: svg.count),
+              let (heightValue, height) = value(after: "height=\"", in: svg, from: open, to: close),
+              let (boxValue, _) = value(after: "viewBox=\"", in: svg, from: open, to: close),
+              let end = lastIndex(of: Array("</svg>".utf8), in: svg) else { return svg }
+        let view = String(decoding: svg[boxValue], as: UTF8.self).split(separator: " ").compactMap { Double($0) }
+        guard view.count == 4, let height = Double(height.hasSuffix("pt") ? String(height.dropLast(2)) : height) else { return svg }
         let band = padding * 2 + lineHeight * Double(lines.count) - 4
-        tag = tag.replacingOccurrences(of: "height=\"\(text(after: "height=\"", in: tag))\"", with: "height=\"\(DOTText.number(height + band))pt\"")
-        tag.replaceSubrange(box.upperBound..<boxEnd,
-                            with: "\(DOTText.number(view[0])) \(DOTText.number(view[1])) \(DOTText.number(view[2])) \(DOTText.number(view[3] + band))")
         let top = view[1] + view[3]
         var caption = "<g id=\"caption\" class=\"caption\">\n"
         // The band in Graphviz's own vocabulary (a polygon, as its page background is).
@@ -71,33 +70,49 @@ package enum FrameCaption {
                 + "font-size=\"\(i == 0 ? 12 : 11)\"\(i == 0 ? " font-weight=\"bold\"" : "") fill=\"\(i == 0 ? theme.text : theme.mutedText)\">\(MarkupText.content(line))</text>\n"
         }
         caption += "</g>\n"
-        guard let end = lastIndex(of: Array("</svg>".utf8), in: svg) else { return svg }
+        let newHeight = Array((DOTText.number(height + band) + "pt").utf8)
+        let newBox = Array("\(DOTText.number(view[0])) \(DOTText.number(view[1])) \(DOTText.number(view[2])) \(DOTText.number(view[3] + band))".utf8)
+        // The tag with its height and viewBox replaced, in the order they come.
+        let edits = [(heightValue, newHeight), (boxValue, newBox)].sorted { $0.0.lowerBound < $1.0.lowerBound }
         var out: [UInt8] = []
         out.reserveCapacity(svg.count + caption.utf8.count + 64)
-        out += svg[..<open]
-        out += Array(tag.utf8)
-        out += svg[(close + 1)..<end]
-        out += Array(caption.utf8)
-        out += svg[end...]
+        svg.withUnsafeBufferPointer { bytes in
+            var at = 0
+            for (range, replacement) in edits {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<range.lowerBound]))
+                out.append(contentsOf: replacement)
+                at = range.upperBound
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<end]))
+            out.append(contentsOf: caption.utf8)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[end...]))
+        }
         return out
     }
 
-    private static func text(after key: String, in tag: String) -> Substring {
-        guard let r = tag.range(of: key), let end = tag[r.upperBound...].firstIndex(of: "\"") else { return "" }
-        return tag[r.upperBound..<end]
+    /// The range of the value of the attribute that `key` (`name="`) opens within
+    /// `from..<to`, and its text.
+    private static func value(after key: String, in bytes: [UInt8], from: Int, to: Int) -> (Range<Int>, String)? {
+        guard let start = find(Array(key.utf8), in: bytes, from: from, to: to).map({ $0 + key.utf8.count }),
+              let end = find([UInt8(ascii: "\"")], in: bytes, from: start, to: to) else { return nil }
+        return (start..<end, String(decoding: bytes[start..<end], as: UTF8.self))
     }
 
-    private static func number(after key: String, in tag: String) -> Double? {
-        let value = text(after: key, in: tag)
-        return Double(value.hasSuffix("pt") ? value.dropLast(2) : value)
-    }
-
-    private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= marker.count, start <= bytes.count - marker.count else { return nil }
-        for i in start...(bytes.count - marker.count) where bytes[i] == marker[0] && bytes[i..<(i + marker.count)].elementsEqual(marker) {
-            return i
+    /// Where `marker` first starts in `bytes[from..<to]`.
+    private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard !marker.isEmpty, end - start >= marker.count else { return nil }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = start
+            while i <= end - marker.count {
+                if b[i] == marker[0] {
+                    var k = 1
+                    while k < marker.count, b[i + k] == marker[k] { k += 1 }
+                    if k == marker.count { return i }
+                }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {

@@ -113,11 +113,12 @@ package final class SVGComposer: @unchecked Sendable {
             plans.append(plan)
         }
         if let like, !batch.isEmpty {
-            for graph in batch.graphs(like: like) {
-                drawings += 1
-                if let svg = try? Graphviz.shared.render(dot: layout.encode(graph), format: .svg, engine: StableLayout.engine) {
-                    harvest(svg, graph, canvas: true)
-                }
+            // The graphs drawn side by side, by as many workers as there are.
+            let graphs = batch.graphs(like: like)
+            drawings += graphs.count
+            let drawn = Graphviz.shared.renderAll(dots: graphs.map(layout.encode), format: .svg, engine: StableLayout.engine)
+            for (graph, svg) in zip(graphs, drawn) {
+                if case .success(let svg) = svg { harvest(svg, graph, canvas: true) }
             }
         }
         var out: [[UInt8]] = []

@@ -64,6 +64,23 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
+    /// Renders each of `dots` to `format` (as ``render(dot:format:engine:)``) on the pool's
+    /// workers in parallel; each result in order.
+    package func renderAll(dots: [String], format: ImageFormat, engine: String) -> [Result<[UInt8], RenderError>] {
+        guard needsWorker else {
+            return dots.map { dot in Result { () throws(RenderError) in try render(dot: dot, format: format, engine: engine) } }
+        }
+        return GraphvizPool.shared.runAll(dots.map { .render(dot: $0, format: format.rawValue, engine: engine) }).map { result in
+            result.flatMap { payloads in payloads.count == 1 ? .success(payloads[0]) : .failure(.crashed("a worker answered with the wrong number of pictures")) }
+        }
+    }
+
+    /// Draws a tiny graph, so that the plugins, fonts and text shaping a first drawing loads
+    /// are loaded (a worker does this before its first job); errors are left for real work.
+    func warmUp() {
+        _ = try? render(dot: "digraph { a [label=<x>, fontname=\"\(DOTEncoder.font)\", pos=\"0,0!\"] }", format: ImageFormat.svg.rawValue, engine: StableLayout.engine)
+    }
+
     /// One animation frame to draw: its DOT, the engine, and whether SVG and PNG are wanted.
     package struct FrameJob: Sendable {
         package var dot: String
@@ -151,21 +168,78 @@ public final class Graphviz: @unchecked Sendable {
 
     /// What a layout decided: each node's placement and each edge's spline, keyed by DOT
     /// names (`n0`, and `n0->n1` for an edge).
-    struct Geometry: Sendable {
+    struct Geometry: Sendable, Equatable {
         var nodes: [String: Placement] = [:]
         /// The edge's `pos` exactly as Graphviz wrote it (`e,x,y x1,y1 …`), in points.
         var edges: [String: String] = [:]
+
+        init() {}
+
+        /// As a worker sends it (``Wire``): the node count, each node's name and its centre
+        /// and size as the shortest decimal text that reads back the same number; the edge
+        /// count, each edge's name and `pos`. In name order, so the same layout gives the
+        /// same bytes.
+        func encoded() -> [UInt8] {
+            var out = Wire()
+            out.count(nodes.count)
+            for (name, p) in nodes.sorted(by: { $0.key < $1.key }) {
+                out.string(name)
+                out.string([p.center.x, p.center.y, p.width, p.height].map { "\($0)" }.joined(separator: " "))
+            }
+            out.count(edges.count)
+            for (name, pos) in edges.sorted(by: { $0.key < $1.key }) {
+                out.string(name)
+                out.string(pos)
+            }
+            return out.bytes
+        }
+
+        /// The geometry ``encoded()`` wrote; nil when `bytes` are not that.
+        init?(encoded bytes: [UInt8]) {
+            var offset = 0
+            var reader = Wire.Reader { n in
+                guard offset + n <= bytes.count else { return nil }
+                defer { offset += n }
+                return Array(bytes[offset..<(offset + n)])
+            }
+            do throws(Wire.Corrupt) {
+                for _ in 0..<(try reader.count()) {
+                    let name = try reader.string()
+                    let v = try reader.string().split(separator: " ").compactMap { Double($0) }
+                    guard v.count == 4 else { return nil }
+                    nodes[name] = Placement(center: Point(x: v[0], y: v[1]), width: v[2], height: v[3])
+                }
+                for _ in 0..<(try reader.count()) {
+                    let name = try reader.string()
+                    edges[name] = try reader.string()
+                }
+            } catch {
+                return nil
+            }
+            guard offset == bytes.count else { return nil }
+        }
     }
 
     /// Lays the graph out and returns where every node and edge went, read back from the
-    /// graph's own `pos`, `width` and `height` attributes (as `-Tdot` writes them).
+    /// graph's own `pos`, `width` and `height` attributes (as `-Tdot` writes them): in a
+    /// worker process, which sends it back as a few numbers and strings
+    /// (``Geometry/encoded()``), so this process neither parses the layout nor loads
+    /// Graphviz's plugins.
     func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
-        // Laid out (for `dot`, in a worker) and written back as DOT with `pos`, `width` and
-        // `height`; parsing that text reads the geometry without a layout here.
-        let laidOut = try render(dot: dot, format: "dot", engine: engine)
-        return try withContext { _ throws(RenderError) in
-            try withGraph(String(decoding: laidOut, as: UTF8.self)) { graph throws(RenderError) in
-                readGeometry(graph)
+        if needsWorker {
+            let payload = try GraphvizPool.shared.run(.geometry(dot: dot, engine: engine))
+            guard payload.count == 1, let geometry = Geometry(encoded: payload[0]) else {
+                throw .crashed("a worker answered a layout with a geometry that does not parse")
+            }
+            return geometry
+        }
+        return try withContext { gvc throws(RenderError) in
+            try withGraph(dot) { graph throws(RenderError) in
+                try layout(gvc, graph, engine: engine)
+                defer { gvFreeLayout(gvc, graph) }
+                // Rendering to `dot` attaches `pos`, `width` and `height` to the graph's objects.
+                _ = try renderData(gvc, graph, device: "dot", name: "dot")
+                return readGeometry(graph)
             }
         }
     }

@@ -14,6 +14,10 @@ struct GraphvizJob: Equatable, Sendable {
         /// Lay out once and draw an animation frame as SVG and/or PNG (the PNG through the
         /// worker's kept canvas and band-reusing encoder): two payloads, empty when not asked.
         case frame = 2
+        /// Lay out and read back where every node and edge went (``Graphviz/Geometry``, as
+        /// ``Graphviz/Geometry/encoded()`` writes it): one payload. The process that asked
+        /// never parses a layout, nor loads Graphviz's plugins, itself.
+        case geometry = 3
     }
 
     var kind: Kind
@@ -27,6 +31,10 @@ struct GraphvizJob: Equatable, Sendable {
 
     static func render(dot: String, format: String, engine: String) -> GraphvizJob {
         GraphvizJob(kind: .render, engine: engine, format: format, dot: dot)
+    }
+
+    static func geometry(dot: String, engine: String) -> GraphvizJob {
+        GraphvizJob(kind: .geometry, engine: engine, dot: dot)
     }
 
     static func frame(dot: String, engine: String, svg: Bool, png: Bool) -> GraphvizJob {

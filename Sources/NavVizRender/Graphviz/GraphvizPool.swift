@@ -135,18 +135,19 @@ import NavVizShutdown
 
     /// Runs `jobs` on up to ``size`` workers at once, each taking a run of consecutive jobs
     /// (consecutive animation frames differ least, and a worker's PNG encoder reuses what did
-    /// not change). Returns each job's result in order; after a failure, jobs not yet started
-    /// are not run and answer ``notRun`` (the failure is reported on the job that failed).
-
+    /// not change); a worker done with its run takes the second half of what is left of the
+    /// longest other run (work stealing), so a worker whose frames take longer does not hold
+    /// up the others. Returns each job's result in order; after a failure, jobs not yet
+    /// started are not run and answer ``notRun`` (the failure is reported on the job that
+    /// failed).
     func runAll(_ jobs: [GraphvizJob]) -> [Result<[[UInt8]], RenderError>] {
         guard !jobs.isEmpty else { return [] }
-        let runs = min(size, jobs.count)
+        let runs = Runs(jobs: jobs.count, runs: min(size, jobs.count))
         let outcomes = Outcomes(count: jobs.count)
         @Sendable func run(_ r: Int) {
-            let range = r * jobs.count / runs..<(r + 1) * jobs.count / runs
             do throws(RenderError) {
                 try withLease { lease throws(RenderError) in
-                    for i in range {
+                    while let i = runs.take(r) {
                         // After a failure elsewhere, the rest is not run (and stays "not run",
                         // so the failure is reported on the job that failed).
                         if outcomes.failure != nil { continue }
@@ -158,13 +159,13 @@ import NavVizShutdown
                     }
                 }
             } catch {
-                for i in range { outcomes.set(i, .failure(error), unlessSet: true) }
+                while let i = runs.take(r) { outcomes.set(i, .failure(error), unlessSet: true) }
             }
         }
         // A thread per run (they wait on their workers, so they need no core of their own, and
         // must not wait for a busy dispatch pool); this thread takes the first run.
         let done = DispatchGroup()
-        for r in 1..<runs {
+        for r in 1..<runs.count {
             done.enter()
             Thread {
                 run(r)
@@ -174,6 +175,34 @@ import NavVizShutdown
         run(0)
         done.wait()
         return outcomes.results
+    }
+
+    /// The runs of ``runAll(_:)``: run `r` holds the jobs `next[r]..<end[r]`, taken from the
+    /// front; an empty run takes the back half of the longest.
+    final class Runs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next: [Int], end: [Int]
+        var count: Int { next.count }
+
+        init(jobs: Int, runs: Int) {
+            next = (0..<runs).map { $0 * jobs / runs }
+            end = (0..<runs).map { ($0 + 1) * jobs / runs }
+        }
+
+        /// The next job of run `r`, stolen from another run when `r` has none left; nil when
+        /// no job is left anywhere.
+        func take(_ r: Int) -> Int? {
+            lock.withLock {
+                if next[r] >= end[r] {
+                    guard let victim = next.indices.max(by: { end[$0] - next[$0] < end[$1] - next[$1] }),
+                          case let left = end[victim] - next[victim], left > 0 else { return nil }
+                    let split = next[victim] + left / 2
+                    (next[r], end[r], end[victim]) = (split, end[victim], split)
+                }
+                defer { next[r] += 1 }
+                return next[r]
+            }
+        }
     }
 
     /// The results of ``runAll(_:)``, filled in from several threads; the first failure
@@ -197,6 +226,20 @@ import NavVizShutdown
 
         var results: [Result<[[UInt8]], RenderError>] {
             lock.withLock { slots.map { $0 ?? .failure(GraphvizPool.notRun) } }
+        }
+    }
+
+    /// Starts workers, up to ``size`` of them with those already idle, so that they start up
+    /// (and warm Graphviz up: ``GraphvizWorker/serve(crashingOn:)``) while this process does
+    /// other work, and the first jobs find them ready. A worker that cannot be started is
+    /// left for the first job to report.
+    package func prestart() {
+        let wanted = condition.withLock { max(0, limit - idle.count - leased) }
+        for _ in 0..<wanted {
+            guard let worker = try? start() else { return }
+            condition.withLock {
+                if idle.count + leased < limit { idle.append(worker) } else { worker.stop() }
+            }
         }
     }
 

@@ -22,6 +22,9 @@ import Foundation
     /// whose DOT contains that text.
     @_spi(Internals) public static func serve(crashingOn marker: String? = nil) -> Never {
         Graphviz.shared.becomeWorker()
+        // Graphviz loads its plugins, and fontconfig and pango their fonts, on the first
+        // drawing: done here, before the first job arrives, while the parent is busy.
+        Graphviz.shared.warmUp()
         let encoder = PNGFrameEncoder()
         let marker = marker.flatMap { $0.isEmpty ? nil : $0 }
         while true {
@@ -47,6 +50,8 @@ import Foundation
             let frame = Graphviz.FrameJob(dot: job.dot, engine: job.engine, svg: job.svg, png: job.png)
             let drawn = try Graphviz.shared.drawFrame(frame, encoder: encoder)
             return [drawn.svg ?? [], drawn.png ?? []]
+        case .geometry:
+            return [try Graphviz.shared.geometry(dot: job.dot, engine: job.engine).encoded()]
         }
     }
 }

@@ -41,7 +41,8 @@ enum PlatformProcess {
         // Read to the end: /proc's files have no size, so a read by size (FileManager's
         // `contents(atPath:)`) may come back empty.
         guard let maps = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
-              let path = mappedFile(containing: UInt(bitPattern: address), maps: String(decoding: maps, as: UTF8.self)) else { return nil }
+              let path = maps.withUnsafeBytes({ mappedFile(containing: UInt(bitPattern: address), maps: $0.bindMemory(to: UInt8.self)) })
+        else { return nil }
         #endif
         return path.hasPrefix("/") ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : nil
     }
@@ -49,13 +50,55 @@ enum PlatformProcess {
     /// The file a `/proc/PID/maps` text maps at `address` (lines `start-end perms offset dev
     /// inode path`, addresses in hexadecimal); nil when no file mapping holds it.
     static func mappedFile(containing address: UInt, maps: String) -> String? {
-        for line in maps.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, let dash = fields[0].firstIndex(of: "-"),
-                  let start = UInt(fields[0][..<dash], radix: 16), let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
-                  start <= address, address < end else { continue }
-            let path = fields[5].trimmingCharacters(in: .whitespaces)
-            return path.hasPrefix("/") ? path : nil
+        var maps = maps
+        return maps.withUTF8 { mappedFile(containing: address, maps: $0) }
+    }
+
+    /// The same on the text's UTF-8 bytes, read a byte at a time: a worker reads its maps (some 700 lines once Graphviz's plugins are loaded) as
+    /// it starts, and splitting them into `Character`s cost it more instructions than
+    /// Graphviz's own warm-up.
+    static func mappedFile(containing address: UInt, maps: UnsafeBufferPointer<UInt8>) -> String? {
+        let space: UInt8 = 0x20, tab: UInt8 = 0x09, dash: UInt8 = 0x2D, slash: UInt8 = 0x2F
+        var next = 0
+        while next < maps.count {
+            var i = next
+            let end = maps[next...].firstIndex(of: 0x0A) ?? maps.count
+            next = end + 1
+            /// The hexadecimal number from `i` up to `stop` (`i` then after `stop`); nil when
+            /// there is none, or another byte, or it overflows.
+            func hex(until stop: UInt8) -> UInt? {
+                var value: UInt = 0, digits = 0
+                while i < end, maps[i] != stop {
+                    let b = maps[i], digit: UInt8
+                    switch b {
+                    case 0x30 ... 0x39: digit = b - 0x30  // 0-9
+                    case 0x61 ... 0x66: digit = b - 0x61 + 10  // a-f
+                    case 0x41 ... 0x46: digit = b - 0x41 + 10  // A-F
+                    default: return nil
+                    }
+                    guard value >> (UInt.bitWidth - 4) == 0 else { return nil }
+                    value = value << 4 | UInt(digit)
+                    digits += 1
+                    i += 1
+                }
+                guard digits > 0, i < end else { return nil }
+                i += 1
+                return value
+            }
+            guard let start = hex(until: dash), let stop = hex(until: space), start <= address, address < stop else { continue }
+            // perms, offset, dev and inode, then the path (the rest of the line, trimmed).
+            var fields = 0
+            while fields < 4 {
+                while i < end, maps[i] == space { i += 1 }
+                guard i < end else { break }
+                while i < end, maps[i] != space { i += 1 }
+                fields += 1
+            }
+            while i < end, maps[i] == space || maps[i] == tab { i += 1 }
+            var last = end
+            while last > i, maps[last - 1] == space || maps[last - 1] == tab { last -= 1 }
+            guard fields == 4, i < last else { continue }  // an anonymous mapping
+            return maps[i] == slash ? String(decoding: UnsafeBufferPointer(rebasing: maps[i ..< last]), as: UTF8.self) : nil
         }
         return nil
     }

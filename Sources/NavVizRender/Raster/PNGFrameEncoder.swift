@@ -4,11 +4,13 @@ internal import CZlib
 /// Writes animation frames as PNG, compressing again only the rows that changed since the
 /// previous frame.
 ///
-/// The picture is cut into bands of ``bandRows`` rows. Each band is deflated on its own, at
-/// zlib's fastest level and with rows unfiltered: a raw deflate stream that starts from an
-/// empty window and ends on a sync flush (byte-aligned, not final), so bands can be laid end
-/// to end. A frame's zlib stream is the header, its bands, an empty final block and the
-/// Adler-32 of the whole, combined from the bands' own. A band whose pixels are the previous
+/// The picture is cut into bands of ``bandRows`` rows. Each band's rows are filtered (each
+/// against the row above where that leaves more zeros, else against the pixel before) and
+/// deflated on their own by ``FlatDeflate`` (runs and literals, fixed codes: a diagram's
+/// filtered rows are nearly all zeros): a raw deflate stream that starts from an empty window
+/// and ends on a sync flush (byte-aligned, not final), so bands can be laid end to end. A
+/// frame's zlib stream is the header, its bands, an empty final block and the Adler-32 of
+/// the whole, combined from the bands' own. A band whose pixels are the previous
 /// frame's is neither converted nor compressed again: its bytes are reused. Frames of one
 /// animation share their canvas and differ in a few nodes, so most bands are reused.
 ///
@@ -38,30 +40,23 @@ final class PNGFrameEncoder: @unchecked Sendable {
     private var bands: [Band] = []
     /// One band's rows, converted (a filter byte, then R, G, B per pixel), before deflating.
     private var raw: [UInt8] = []
-    /// Deflate's output for one band, grown when a band needs more.
+    /// Two rows of RGB pixels before filtering: the row being filtered and the one above.
+    private var pixels: [UInt8] = []
+    /// The deflated bytes of one band, grown when a band needs more.
     private var deflated: [UInt8] = []
-    /// One raw deflate stream, reset for every band (z_stream must not move once initialised).
-    private let stream: UnsafeMutablePointer<z_stream>
-    private let streamReady: Bool
+    /// ``FlatDeflate``'s hash table.
+    private let table = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << FlatDeflate.hashBits)
 
-    init() {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        streamReady = deflateInit2_(stream, 1, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    }
+    init() {}
 
-    deinit {
-        if streamReady { deflateEnd(stream) }
-        stream.deallocate()
-    }
+    deinit { table.deallocate() }
 
-    /// The PNG of `page`, or nil when zlib fails.
+    /// The PNG of `page`, or nil when its size does not fit its raster.
     func png(_ page: RasterPage) -> [UInt8]? {
         page.raster.withUnsafeBytes { png($0.baseAddress!, width: page.width, height: page.height, stride: page.raster.stride) }
     }
 
     private func png(_ source: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8]? {
-        guard streamReady else { return nil }
         if shape != (width, height, stride) {
             shape = (width, height, stride)
             previous = [UInt8](repeating: 0, count: stride * height)
@@ -81,63 +76,74 @@ final class PNGFrameEncoder: @unchecked Sendable {
         return assemble()
     }
 
-    /// Converts `rows` of the image to PNG's unfiltered RGB rows and deflates them.
+    /// Converts `rows` of the image to PNG's filtered RGB rows and deflates them
+    /// (``FlatDeflate``): each row filtered "up" (against the row above: all zeros where a
+    /// row repeats the one above, as most of a diagram's rows do), but the band's first,
+    /// filtered "sub" (against the pixel before), so the band depends on its own pixels only.
     private func compress(_ source: UnsafeRawPointer, rows: Range<Int>) -> Band? {
         let (width, stride) = (shape.width, shape.stride)
         let rowBytes = 1 + 3 * width, rawCount = rows.count * rowBytes
         // The page's background: its top-left pixel (Graphviz paints the whole page first).
         let corner = source.assumingMemoryBound(to: UInt8.self)
         let background = (r: Int(corner[2]), g: Int(corner[1]), b: Int(corner[0]))
+        if pixels.count < 2 * 3 * width { pixels = [UInt8](repeating: 0, count: 2 * 3 * width) }
         raw.withUnsafeMutableBufferPointer { target in
-            let base = target.baseAddress!
-            for (i, y) in rows.enumerated() {
-                var t = base + i * rowBytes
-                t.pointee = 0  // filter: none
-                t += 1
-                var s = (source + y * stride).assumingMemoryBound(to: UInt8.self)
-                for _ in 0..<width {
-                    if s[3] == 255 {
-                        t[0] = s[2]
-                        t[1] = s[1]
-                        t[2] = s[0]
-                    } else {
-                        // A pixel the page only partly covers (the last row or column of a
-                        // page whose size is not a whole number of pixels): premultiplied
-                        // colour over the page's background, not over black.
-                        let rest = 255 - Int(s[3])
-                        t[0] = UInt8(min(255, Int(s[2]) + (background.r * rest + 127) / 255))
-                        t[1] = UInt8(min(255, Int(s[1]) + (background.g * rest + 127) / 255))
-                        t[2] = UInt8(min(255, Int(s[0]) + (background.b * rest + 127) / 255))
+            pixels.withUnsafeMutableBufferPointer { rgb in
+                var current = rgb.baseAddress!, above = rgb.baseAddress! + 3 * width
+                let count = 3 * width
+                for (i, y) in rows.enumerated() {
+                    let row = source + y * stride
+                    if i > 0, memcmp(row, row - stride, 4 * width) == 0 {
+                        // The row above again (most of a diagram's rows): "up" leaves zeros,
+                        // and the row above stays the one to filter the next against.
+                        let out = target.baseAddress! + i * rowBytes
+                        out[0] = 2
+                        (out + 1).update(repeating: 0, count: count)
+                        continue
                     }
-                    t += 3
-                    s += 4
+                    // The row as RGB.
+                    var t = current
+                    var s = (source + y * stride).assumingMemoryBound(to: UInt8.self)
+                    for _ in 0..<width {
+                        if s[3] == 255 {
+                            t[0] = s[2]
+                            t[1] = s[1]
+                            t[2] = s[0]
+                        } else {
+                            // A pixel the page only partly covers (the last row or column of a
+                            // page whose size is not a whole number of pixels): premultiplied
+                            // colour over the page's background, not over black.
+                            let rest = 255 - Int(s[3])
+                            t[0] = UInt8(min(255, Int(s[2]) + (background.r * rest + 127) / 255))
+                            t[1] = UInt8(min(255, Int(s[1]) + (background.g * rest + 127) / 255))
+                            t[2] = UInt8(min(255, Int(s[0]) + (background.b * rest + 127) / 255))
+                        }
+                        t += 3
+                        s += 4
+                    }
+                    let out = target.baseAddress! + i * rowBytes
+                    if i == 0 {
+                        // Sub: against the pixel before.
+                        out[0] = 1
+                        for x in 0..<min(3, count) { out[1 + x] = current[x] }
+                        for x in 3..<max(3, count) { out[1 &+ x] = current[x] &- current[x &- 3] }
+                    } else {
+                        // Up: against the row above (all zeros where the row repeats it).
+                        out[0] = 2
+                        for x in 0..<count { out[1 &+ x] = current[x] &- above[x] }
+                    }
+                    swap(&current, &above)
                 }
             }
         }
-        let adler = raw.withUnsafeBufferPointer { adler32(1, $0.baseAddress, UInt32(rawCount)) }
-        guard deflateReset(stream) == Z_OK else { return nil }
-        let bound = Int(deflateBound(stream, UInt(rawCount))) + 16
+        let bound = FlatDeflate.bound(rawCount)
         if deflated.count < bound { deflated = [UInt8](repeating: 0, count: bound) }
-        var written = 0
-        let ok: Bool = raw.withUnsafeMutableBufferPointer { input in
-            stream.pointee.next_in = input.baseAddress
-            stream.pointee.avail_in = UInt32(rawCount)
-            while true {
-                let done: Bool? = deflated.withUnsafeMutableBufferPointer { output in
-                    stream.pointee.next_out = output.baseAddress! + written
-                    stream.pointee.avail_out = UInt32(output.count - written)
-                    guard CZlib.deflate(stream, Z_SYNC_FLUSH) == Z_OK else { return nil }
-                    written = output.count - Int(stream.pointee.avail_out)
-                    // Flushed completely when deflate left room in the output.
-                    return stream.pointee.avail_out > 0
-                }
-                guard let done else { return false }
-                if done { return true }
-                deflated += [UInt8](repeating: 0, count: deflated.count)
+        let (written, adler) = raw.withUnsafeBufferPointer { input in
+            deflated.withUnsafeMutableBufferPointer { output in
+                FlatDeflate.encode(input.baseAddress!, count: rawCount, into: output.baseAddress!, table: table)
             }
         }
-        guard ok else { return nil }
-        return Band(deflated: Array(deflated[..<written]), adler: adler, rawCount: rawCount)
+        return Band(deflated: Array(deflated[..<written]), adler: UInt(adler), rawCount: rawCount)
     }
 
     /// The PNG of the current bands: IHDR, one IDAT with the zlib stream, IEND.
@@ -151,6 +157,6 @@ final class PNGFrameEncoder: @unchecked Sendable {
         }
         zlib += [0x03, 0x00]  // an empty final block (fixed Huffman codes)
         zlib += PNGEncoder.be32(Int(adler))
-        return PNGEncoder.png(width: shape.width, height: shape.height, idat: zlib)
+        return PNGEncoder.png(width: shape.width, height: shape.height, idat: zlib, bands: (Self.bandRows, bands.map(\.deflated.count)))
     }
 }

@@ -90,6 +90,34 @@ struct PNGReaderTests {
 
     /// A palette PNG (what libgd writes for a palette image) is not read: navviz draws only
     /// 8-bit RGB and RGBA PNGs, and links no image library that reads the others.
+    /// A PNG of navviz's encoder read after the one before it: the bands whose bytes did not
+    /// change are reported, not read; those that did are read as a whole read reads them.
+    @Test func unchangedBandsAreNotReadAgain() throws {
+        let width = 50, height = 3 * PNGFrameEncoder.bandRows + 4
+        func picture(_ changed: Int) -> [UInt8]? {
+            var bgra = [UInt8](repeating: 0, count: 4 * width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = 4 * (y * width + x)
+                    (bgra[i], bgra[i + 1], bgra[i + 2], bgra[i + 3]) = (UInt8(x * 5 % 256), UInt8(y * 3 % 256), y == changed ? 200 : 90, 255)
+                }
+            }
+            let raster = bgra.withUnsafeBytes { Raster(width: width, height: height, stride: 4 * width, copying: $0) }
+            return raster.flatMap { RasterPage($0, width: width, height: height) }.flatMap(PNGFrameEncoder().png)
+        }
+        let before = try #require(picture(-1)), after = try #require(picture(PNGFrameEncoder.bandRows + 3))
+        #expect(PNGReader.bands(after)?.ranges.count == 4)
+        let reader = PNGReader()
+        var whole: [Int: [UInt8]] = [:], banded: [Int: [UInt8]] = [:], skipped: [Range<Int>] = []
+        _ = reader.read(after) { y, p in whole[y] = Array(UnsafeBufferPointer(start: p, count: 3 * width)) }
+        let size = reader.read(after, after: before, row: { y, p in banded[y] = Array(UnsafeBufferPointer(start: p, count: 3 * width)) },
+                               unchanged: { skipped.append($0) })
+        #expect(size?.width == width && size?.height == height)
+        #expect(skipped == [2 * PNGFrameEncoder.bandRows..<3 * PNGFrameEncoder.bandRows, 3 * PNGFrameEncoder.bandRows..<height])
+        #expect(Set(banded.keys) == Set(0..<2 * PNGFrameEncoder.bandRows))
+        for (y, row) in banded { #expect(row == whole[y], "row \(y)") }
+    }
+
     @Test func otherPNGsAreRefused() throws {
         let image = try #require(gdImageCreate(5, 3))
         defer { gdImageDestroy(image) }

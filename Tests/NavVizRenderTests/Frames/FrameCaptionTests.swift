@@ -8,8 +8,8 @@ import NavVizCore
 import _NavVizTestSupport
 
 /// Every drawn frame stands alone: its caption says which frame and step it is, what caused
-/// it and what its marks mean; PNG frames are framed on their own nodes within a bounded
-/// canvas; an empty tree is drawn as "empty tree".
+/// it and what its marks mean; PNG frames are steady pictures within a bounded canvas; an
+/// empty tree is drawn as "empty tree".
 struct FrameCaptionTests {
     static func frames(_ sample: String) throws -> [AnimationFrame] {
         AnimationPlan.frames(TimelineBuilder.build(try Samples.load(sample)), theme: .light)
@@ -46,10 +46,16 @@ struct FrameCaptionTests {
         let grown = after - before
         #expect(abs(grown - 42) < 0.5, "two lines and the padding: \(grown)")
         #expect(XMLParser(data: Data(captioned.svg)).parse())
-        // PNG frames get it from Graphviz, as the graph's label: a taller picture.
+        // PNG frames get it from Graphviz, as the graph's label, in a band above the nodes
+        // that is as high whatever the caption says: the same picture, with text in the band.
         let plainPNG = try #require(plain.png), captionedPNG = try #require(captioned.png)
         let a = try #require(LibGD.pixels(plainPNG)), b = try #require(LibGD.pixels(captionedPNG))
-        #expect(b.height > a.height + 20)
+        #expect(a.width == b.width && a.height == b.height)
+        func inked(_ image: (width: Int, height: Int, rgb: [UInt32]), rows: Range<Int>) -> Int {
+            rows.reduce(0) { sum, y in sum + (0..<image.width).filter { image.rgb[y * image.width + $0] != image.rgb[0] }.count }
+        }
+        #expect(inked(a, rows: 0..<30) == 0 && inked(b, rows: 0..<30) > 50, "the caption's first line is in the band")
+        #expect(inked(a, rows: 100..<a.height) == inked(b, rows: 100..<b.height), "the nodes are where they were")
     }
 
     /// A frame wider than the bound is scaled down as far as labels stay readable, then cut
@@ -61,7 +67,7 @@ struct FrameCaptionTests {
         let timeline = TimelineBuilder.build(Document.sequence(SnapshotSequence(snapshots: [Snapshot(label: "wide", tree: wide), Snapshot(label: "narrow", tree: narrow)])))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
-        let dot = drawing.stable.encodeFramed(drawing.stable.pin(frames[0].scene), caption: ["wide"], maxPixels: 1280)
+        let dot = AnimationRenderer.Drawing(stable: drawing.stable, pinned: true).pngDOTs([frames[0]], captions: [["wide"]], maxPixels: 1280)[0]
         #expect(dot.contains("showing "), "the caption says the frame is cut")
         for maxPixels in [1280, 600] {
             let drawn = try drawing.render(frames, png: true, captions: [["wide"], ["narrow"]], maxPixels: maxPixels)

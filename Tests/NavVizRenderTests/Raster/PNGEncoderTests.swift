@@ -36,15 +36,23 @@ struct PNGEncoderTests {
     }
 
     /// Every frame of an animation drawn after a different frame (forwards, then backwards,
-    /// through the shared encoder, which reuses bands between calls) gives the same bytes,
-    /// and the PNG is well formed.
+    /// by one worker, whose encoder reuses bands between frames) gives the same bytes, and
+    /// the PNG is well formed.
     @Test(arguments: ["nivelir-deeplink.script.json", "tempura-showhide.script.json"])
     func animationFramesDoNotDependOnTheFramesBefore(sample: String) throws {
         let timeline = TimelineBuilder.build(try Samples.load(sample))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
-        let forwards = try frames.map { try #require(try drawing.render($0, png: true).png) }
-        let backwards = try frames.reversed().map { try #require(try drawing.render($0, png: true).png) }
+        // The frames' pictures, framed in order as an animation frames them.
+        let dots = drawing.pngDOTs(frames)
+        let pool = GraphvizPool()
+        pool.size = 1
+        func png(_ dot: String) throws -> [UInt8] {
+            let drawn = try pool.run(.frame(dot: dot, engine: drawing.engine, svg: false, png: true))
+            return try #require(drawn.count == 2 ? drawn[1] : nil)
+        }
+        let forwards = try dots.map(png)
+        let backwards = try dots.reversed().map(png)
         for (i, (a, b)) in zip(forwards, backwards.reversed()).enumerated() {
             let same = a == b
             #expect(same, "\(sample) frame \(i + 1): bytes depend on the frame drawn before")
@@ -52,7 +60,7 @@ struct PNGEncoderTests {
         for png in forwards {
             let (width, height, rows) = try Self.wellFormed(png)
             #expect(rows.count == height * (1 + 3 * width))
-            // Each frame is framed on its own nodes, within the default bound.
+            // Each picture is within the default bound.
             #expect(width <= AnimationRenderer.Drawing.defaultMaxPixels && height <= AnimationRenderer.Drawing.defaultMaxPixels)
         }
     }
@@ -158,12 +166,80 @@ struct PNGEncoderTests {
             types.append(type)
             at += 12 + length
         }
-        #expect(at == png.count && types == ["IHDR", "IDAT", "IEND"])
+        #expect(at == png.count && types == ["IHDR", PNGEncoder.bandsChunk, "IDAT", "IEND"])
         var rows = [UInt8](repeating: 0, count: height * (1 + 3 * width) + 1)
         var length = UInt(rows.count)
         let status = uncompress(&rows, &length, idat, UInt(idat.count))
         try #require(status == Z_OK, "zlib stream: status \(status)")
+        #expect(Int(length) == height * (1 + 3 * width))
+        // navviz's encoder filters "sub" and "up" only; the rows returned are unfiltered
+        // (filter byte 0), as a decoder sees them.
+        let rowBytes = 1 + 3 * width
+        for y in 0..<height {
+            let at = y * rowBytes
+            switch rows[at] {
+            case 1: for i in 4..<rowBytes { rows[at + i] = rows[at + i] &+ rows[at + i - 3] }
+            case 2: for i in 1..<rowBytes { rows[at + i] = rows[at + i] &+ (y > 0 ? rows[at + i - rowBytes] : 0) }
+            case 0: break
+            default: Issue.record("row \(y): filter \(rows[at])")
+            }
+            rows[at] = 0
+        }
         return (width, height, Array(rows[..<Int(length)]))
+    }
+
+    /// What FlatDeflate writes (runs, matches found in its table, literals) inflates, with
+    /// zlib and with FlatInflate, to what it was given; pieces laid end to end make one
+    /// stream; the Adler-32 it sums as it goes is zlib's.
+    @Test(arguments: [0, 1, 2, 3])
+    func flatDeflateInflatesToItsInput(seed: Int) throws {
+        var generator = DocumentFuzzer.Random(seed: UInt64(seed + 11))
+        var input: [UInt8] = []
+        while input.count < 20_000 + seed * 7_000 {
+            switch generator.below(4) {
+            case 0: input += [UInt8](repeating: UInt8(generator.below(3)), count: 1 + generator.below(700))
+            case 1: input += (0..<(1 + generator.below(40))).map { _ in UInt8(generator.below(256)) }
+            case 2 where input.count > 10:
+                let start = generator.below(input.count - 4), length = 4 + generator.below(min(300, input.count - start - 4) + 1)
+                input += input[start..<min(input.count, start + length)]
+            default: input.append(UInt8(generator.below(256)))
+            }
+        }
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << FlatDeflate.hashBits)
+        defer { table.deallocate() }
+        var stream: [UInt8] = []
+        let halves = [input[..<(input.count / 3)], input[(input.count / 3)...]]
+        for half in halves {
+            var out = [UInt8](repeating: 0, count: FlatDeflate.bound(half.count))
+            let (written, adler) = Array(half).withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { FlatDeflate.encode(source.baseAddress!, count: half.count, into: $0.baseAddress!, table: table) }
+            }
+            #expect(written <= out.count)
+            #expect(UInt(adler) == Array(half).withUnsafeBufferPointer { adler32(1, $0.baseAddress, UInt32($0.count)) }, "zlib's Adler-32")
+            stream += out[..<written]
+        }
+        stream += [0x03, 0x00]  // the final empty block
+        var zlibOut = [UInt8](repeating: 0, count: input.count + 1)
+        var z = z_stream()
+        #expect(inflateInit2_(&z, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        let status = stream.withUnsafeMutableBufferPointer { source in
+            zlibOut.withUnsafeMutableBufferPointer { target in
+                z.next_in = source.baseAddress
+                z.avail_in = UInt32(source.count)
+                z.next_out = target.baseAddress
+                z.avail_out = UInt32(target.count)
+                return inflate(&z, Z_FINISH)
+            }
+        }
+        inflateEnd(&z)
+        #expect(status == Z_STREAM_END)
+        #expect(Array(zlibOut[..<(input.count)]) == input && z.avail_out == 1)
+        var flat = [UInt8](repeating: 0, count: input.count)
+        let inflated = stream.withUnsafeBufferPointer { source in flat.withUnsafeMutableBufferPointer { FlatInflate.inflate(source, into: $0) } }
+        #expect(inflated && flat == input)
+        // One byte more or less than the stream holds does not pass.
+        var short = [UInt8](repeating: 0, count: input.count - 1)
+        #expect(!stream.withUnsafeBufferPointer { source in short.withUnsafeMutableBufferPointer { FlatInflate.inflate(source, into: $0) } })
     }
 }
 

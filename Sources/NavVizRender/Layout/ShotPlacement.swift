@@ -1,0 +1,256 @@
+/// Where the PNG frames of one shot draw their nodes: a tidy tree of the nodes the shot's
+/// first frames show, then each node that appears later put beside its parent where it
+/// overlaps nothing of its frame. A node keeps its place for the whole shot, so a frame
+/// differs from the one before only where something changed (``PNGFraming``).
+///
+/// The tidy tree: each node's children, in the order of the layout window's union layout
+/// (left to right, as the SVG frames and the player draw them), side by side below it,
+/// each subtree as wide as its widest row, a parent centred over its children; rows as high
+/// as their tallest node. Node sizes are the union layout's (each node's widest look), so a
+/// node that gains a badge still fits its place. Walked without recursion: a chain 5,000
+/// deep is laid out on a worker thread's small stack.
+struct ShotPlacement {
+    /// Space between neighbouring nodes, and between rows, in points (about Graphviz's
+    /// `nodesep` and `ranksep` of the diagrams).
+    static let gap = 24.0, rowGap = 32.0
+    /// The size of a node the union layout has no size for.
+    static let defaultSize = (54.0, 36.0)
+
+    /// Node centres in points, y up, by scene id.
+    private(set) var positions: [String: Point] = [:]
+    private let layout: StableLayout
+
+    /// The tidy tree of every node of `scenes`; a node's parent is the one it has in the
+    /// first scene that shows it.
+    init(_ scenes: some Sequence<Scene>, layout: StableLayout) {
+        self.layout = layout
+        var order: [String] = []
+        var parent: [String: String] = [:]
+        var seen = Set<String>()
+        for scene in scenes {
+            for k in scene.nodes.indices where seen.insert(scene.nodes[k].id).inserted { order.append(scene.nodes[k].id) }
+            for k in scene.edges.indices where parent[scene.edges[k].to] == nil && scene.edges[k].from != scene.edges[k].to {
+                parent[scene.edges[k].to] = scene.edges[k].from
+            }
+        }
+        // A parent the scenes never drew, or one that would close a loop, makes a root.
+        for id in order {
+            var ancestor = parent[id], steps = 0
+            while let a = ancestor, steps <= order.count {
+                if a == id || !seen.contains(a) { parent[id] = nil; break }
+                ancestor = parent[a]
+                steps += 1
+            }
+        }
+        positions = Self.tidy(order, parent: parent, layout: layout)
+    }
+
+    /// A node's size (width, height) in points.
+    func size(_ id: String) -> (Double, Double) {
+        layout.sizes[id] ?? Self.defaultSize
+    }
+
+    /// The box of a node placed at `p`.
+    func box(_ id: String, at p: Point) -> Box {
+        let (w, h) = size(id)
+        return Box(low: Point(x: p.x - w / 2, y: p.y - h / 2), high: Point(x: p.x + w / 2, y: p.y + h / 2))
+    }
+
+    /// The smallest box around the placed nodes among `ids`; nil when none is placed.
+    func bounds(_ ids: some Sequence<String>) -> Box? {
+        var out: Box?
+        for id in ids {
+            guard let p = positions[id] else { continue }
+            let b = box(id, at: p)
+            out = out.map { $0.union(b) } ?? b
+        }
+        return out
+    }
+
+    /// Places the nodes of `scene` not placed yet: each beside its parent in the scene (below
+    /// it when it has no other child there, else right of its children, else left of them,
+    /// else below), the first spot where it overlaps none of the scene's nodes and stays
+    /// inside `within` (when given). True when every node of the scene has a place and no two
+    /// of them overlap (nodes placed for different frames may meet for the first time here);
+    /// on false the placement is left as it was.
+    mutating func extend(to scene: Scene, within: Box?) -> Bool {
+        var parent: [String: String] = [:]
+        for k in scene.edges.indices where parent[scene.edges[k].to] == nil { parent[scene.edges[k].to] = scene.edges[k].from }
+        var added: [String: Point] = [:]
+        func place(_ id: String) -> Point? { positions[id] ?? added[id] }
+        var boxes: [Box] = []
+        boxes.reserveCapacity(scene.nodes.count)
+        var pending: [String] = []
+        for k in scene.nodes.indices {
+            let id = scene.nodes[k].id
+            if let p = positions[id] { boxes.append(box(id, at: p)) } else { pending.append(id) }
+        }
+        // Parents before children, whatever the scene's order.
+        while !pending.isEmpty {
+            var rest: [String] = []
+            for id in pending {
+                guard let up = parent[id], let p = place(up) else {
+                    if let up = parent[id], pending.contains(up) { rest.append(id); continue }
+                    return false
+                }
+                let siblings: [(String, Point)] = scene.edges.compactMap { edge in
+                    guard edge.from == up, edge.to != id, let at = place(edge.to) else { return nil }
+                    return (edge.to, at)
+                }
+                guard let spot = spot(for: id, parent: (up, p), siblings: siblings, avoiding: boxes, within: within) else { return false }
+                added[id] = spot
+                boxes.append(box(id, at: spot))
+            }
+            if rest.count == pending.count { return false }
+            pending = rest
+        }
+        if let within, !boxes.allSatisfy(within.contains) { return false }
+        guard !Box.anyOverlap(boxes, margin: Self.gap / 2) else { return false }
+        positions.merge(added) { a, _ in a }
+        return true
+    }
+
+    /// The first free spot for `id` beside its parent.
+    private func spot(for id: String, parent: (id: String, at: Point), siblings: [(String, Point)], avoiding boxes: [Box], within: Box?) -> Point? {
+        let (w, h) = size(id)
+        let (pw, ph) = size(parent.id)
+        let below = Point(x: parent.at.x, y: parent.at.y - (ph + h) / 2 - Self.rowGap)
+        var candidates: [Point] = []
+        if let right = siblings.max(by: { $0.1.x < $1.1.x }), let left = siblings.min(by: { $0.1.x < $1.1.x }) {
+            candidates.append(Point(x: right.1.x + (size(right.0).0 + w) / 2 + Self.gap, y: right.1.y))
+            candidates.append(Point(x: left.1.x - (size(left.0).0 + w) / 2 - Self.gap, y: left.1.y))
+            candidates.append(below)
+        } else {
+            candidates.append(below)
+            candidates.append(Point(x: parent.at.x + (pw + w) / 2 + Self.gap, y: below.y))
+        }
+        for c in candidates {
+            let b = box(id, at: c)
+            if let within, !within.contains(b) { continue }
+            if boxes.contains(where: { $0.overlaps(b, margin: Self.gap / 2) }) { continue }
+            return c
+        }
+        return nil
+    }
+
+    /// The tidy tree of `order` (first-appearance order) under `parent`, as described above.
+    private static func tidy(_ order: [String], parent: [String: String], layout: StableLayout) -> [String: Point] {
+        guard !order.isEmpty else { return [:] }
+        func size(_ id: String) -> (Double, Double) { layout.sizes[id] ?? defaultSize }
+        // Children (and roots) in the union layout's order, left to right; ties by first appearance.
+        let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        func before(_ a: String, _ b: String) -> Bool {
+            let x = layout.positions[a]?.x ?? 0, y = layout.positions[b]?.x ?? 0
+            return x != y ? x < y : rank[a]! < rank[b]!
+        }
+        var children: [String: [String]] = [:]
+        var roots: [String] = []
+        for id in order {
+            if let p = parent[id] { children[p, default: []].append(id) } else { roots.append(id) }
+        }
+        roots.sort(by: before)
+        for key in children.keys { children[key]!.sort(by: before) }
+        // Breadth first: depths, and an order in which parents come before children.
+        var walk = roots
+        var depth: [String: Int] = [:]
+        for id in roots { depth[id] = 0 }
+        var i = 0
+        while i < walk.count {
+            let id = walk[i]
+            for c in children[id] ?? [] {
+                depth[c] = depth[id]! + 1
+                walk.append(c)
+            }
+            i += 1
+        }
+        // Subtree widths, children first.
+        var width: [String: Double] = [:]
+        for id in walk.reversed() {
+            let kids = children[id] ?? []
+            let row = kids.reduce(0) { $0 + width[$1]! } + gap * Double(max(0, kids.count - 1))
+            width[id] = max(size(id).0, row)
+        }
+        // Rows: as high as their tallest node.
+        var rowHeight: [Int: Double] = [:]
+        for id in walk { rowHeight[depth[id]!] = max(rowHeight[depth[id]!] ?? 0, size(id).1) }
+        var rowY: [Int: Double] = [:]
+        var top = 0.0
+        for d in 0..<(rowHeight.count) {
+            rowY[d] = top - rowHeight[d]! / 2
+            top -= rowHeight[d]! + rowGap
+        }
+        // Left edges, parents first; then centres, children first.
+        var left: [String: Double] = [:]
+        var x = 0.0
+        for id in roots {
+            left[id] = x
+            x += width[id]! + gap
+        }
+        for id in walk {
+            let kids = children[id] ?? []
+            guard !kids.isEmpty else { continue }
+            let row = kids.reduce(0) { $0 + width[$1]! } + gap * Double(kids.count - 1)
+            var start = left[id]! + (width[id]! - row) / 2
+            for c in kids {
+                left[c] = start
+                start += width[c]! + gap
+            }
+        }
+        var centre: [String: Double] = [:]
+        for id in walk.reversed() {
+            if let kids = children[id], let first = kids.first, let last = kids.last {
+                centre[id] = (centre[first]! + centre[last]!) / 2
+            } else {
+                centre[id] = left[id]! + width[id]! / 2
+            }
+        }
+        var out: [String: Point] = [:]
+        out.reserveCapacity(walk.count)
+        for id in walk { out[id] = Point(x: centre[id]!, y: rowY[depth[id]!]!) }
+        return out
+    }
+}
+
+/// An axis-aligned box in points (y up).
+struct Box: Equatable {
+    var low: Point
+    var high: Point
+
+    var width: Double { high.x - low.x }
+    var height: Double { high.y - low.y }
+
+    func union(_ other: Box) -> Box {
+        Box(low: Point(x: min(low.x, other.low.x), y: min(low.y, other.low.y)),
+            high: Point(x: max(high.x, other.high.x), y: max(high.y, other.high.y)))
+    }
+
+    func contains(_ other: Box) -> Bool {
+        other.low.x >= low.x && other.high.x <= high.x && other.low.y >= low.y && other.high.y <= high.y
+    }
+
+    func moved(x dx: Double, y dy: Double) -> Box {
+        Box(low: Point(x: low.x + dx, y: low.y + dy), high: Point(x: high.x + dx, y: high.y + dy))
+    }
+
+    func contains(_ p: Point) -> Bool {
+        p.x >= low.x && p.x <= high.x && p.y >= low.y && p.y <= high.y
+    }
+
+    /// Whether the boxes come closer than `margin` to each other.
+    func overlaps(_ other: Box, margin: Double) -> Bool {
+        low.x < other.high.x + margin && other.low.x < high.x + margin && low.y < other.high.y + margin && other.low.y < high.y + margin
+    }
+
+    /// Whether any two of `boxes` come closer than `margin`: swept left to right, so a frame
+    /// of thousands of nodes costs its sort, not every pair.
+    static func anyOverlap(_ boxes: [Box], margin: Double) -> Bool {
+        let sorted = boxes.sorted { $0.low.x < $1.low.x }
+        var open: [Box] = []
+        for b in sorted {
+            open.removeAll { $0.high.x + margin <= b.low.x }
+            if open.contains(where: { $0.overlaps(b, margin: margin) }) { return true }
+            open.append(b)
+        }
+        return false
+    }
+}

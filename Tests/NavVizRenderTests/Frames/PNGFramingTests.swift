@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import NavVizCore
+@_spi(Internals) @testable import NavVizRender
+import _NavVizTestSupport
+
+/// PNG frames come in shots (``PNGFraming``): within a shot every node keeps its place and
+/// the picture its size and scale; a new shot says so in its caption; pictures stay within
+/// the bound.
+struct PNGFramingTests {
+    /// One framed picture read back from its DOT: the viewport, each node's position by id,
+    /// and the caption's text.
+    struct Framed {
+        var viewport: String
+        var positions: [String: String]
+        var caption: String
+
+        init(_ dot: String) {
+            func value(_ key: String, in text: Substring) -> Substring? {
+                guard let r = text.range(of: key + "=\"") else { return nil }
+                let rest = text[r.upperBound...]
+                return rest.firstIndex(of: "\"").map { rest[..<$0] }
+            }
+            viewport = value("viewport", in: dot[...]).map(String.init) ?? ""
+            caption = dot.range(of: "label=<").map { String(dot[$0.upperBound...].prefix { $0 != "\n" }) } ?? ""
+            positions = [:]
+            for line in dot.split(separator: "\n") where line.hasPrefix("  n") && !line.contains("->") {
+                if let id = value("id", in: line), let pos = value("pos", in: line) { positions[String(id)] = String(pos) }
+            }
+        }
+
+        var startsShot: Bool { caption.contains(PNGFraming.placedAnew) || caption.contains(PNGFraming.newWindow) }
+        /// The picture's width and height in pixels.
+        var pixels: (Double, Double) {
+            let fields = viewport.split(separator: ",").compactMap { Double($0) }
+            return fields.count == 5 ? (fields[0] * 4 / 3, fields[1] * 4 / 3) : (0, 0)
+        }
+    }
+
+    /// Every PNG picture of a recorded session, framed as an animation frames them: in
+    /// windows, in chunks, in order.
+    static func framed(transitions: Int, maxPixels: Int = AnimationRenderer.Drawing.defaultMaxPixels) throws -> [Framed] {
+        let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: transitions, seed: 3).utf8)))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        var planner = AnimationRenderer.Planner(layout: .stable)
+        try planner.add(frames)
+        var out: [Framed] = []
+        for window in try planner.windows() {
+            for start in stride(from: window.frames.lowerBound, to: window.frames.upperBound, by: AnimationRenderer.Drawing.framesPerChunk) {
+                let chunk = Array(frames[start..<min(window.frames.upperBound, start + AnimationRenderer.Drawing.framesPerChunk)])
+                let captions = chunk.indices.map { FrameCaption.lines(chunk[$0].info, number: start + $0 + 1, count: frames.count) }
+                out += window.drawing.pngDOTs(chunk, firstNumber: start + 1, captions: captions, maxPixels: maxPixels).map(Framed.init)
+            }
+        }
+        return out
+    }
+
+    @Test func withinAShotNothingMovesAndNewShotsAreRare() throws {
+        let pictures = try Self.framed(transitions: 80)
+        #expect(pictures.count > 100)
+        var shots = 1
+        for (i, (before, after)) in zip(pictures, pictures.dropFirst()).enumerated() {
+            if after.startsShot {
+                shots += 1
+                continue
+            }
+            #expect(after.viewport == before.viewport, "frame \(i + 2): the picture changed within a shot")
+            for (id, pos) in after.positions where before.positions[id] != nil {
+                #expect(before.positions[id] == pos, "frame \(i + 2): \(id) moved within a shot")
+            }
+        }
+        #expect(!pictures[0].startsShot, "the first frame needs no note")
+        #expect(shots * 10 <= pictures.count, "\(shots) shots in \(pictures.count) frames")
+    }
+
+    @Test(arguments: [1280, 400])
+    func picturesStayWithinTheBound(maxPixels: Int) throws {
+        for (i, picture) in try Self.framed(transitions: 30, maxPixels: maxPixels).enumerated() {
+            let (width, height) = picture.pixels
+            #expect(width > 0 && width <= Double(maxPixels) && height > 0 && height <= Double(maxPixels), "frame \(i + 1): \(width) x \(height)")
+            #expect(width == width.rounded() && height == height.rounded(), "frame \(i + 1): whole pixels")
+        }
+    }
+}
