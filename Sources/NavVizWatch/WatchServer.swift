@@ -107,43 +107,46 @@ package final class WatchServer: Sendable {
         await server.stop(timeout: 0)
     }
 
+    /// The routes. Each handler is given the server by its ``Guarded`` (which holds it weakly),
+    /// so the routes the HTTP server keeps do not keep this server alive: a stopped server and
+    /// its session are freed (LeakSanitizer found the cycle).
     private func routes() async {
-        await server.appendRoute("GET /", to: Guarded(self) { _ in
+        await server.appendRoute("GET /", to: Guarded(self) { server, _ in
             HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", HTTPHeader("Cache-Control"): "no-store"],
-                         body: Data(LivePage.html(title: self.session.options.title, theme: self.session.options.theme).utf8))
+                         body: Data(LivePage.html(title: server.session.options.title, theme: server.session.options.theme).utf8))
         })
-        await server.appendRoute("GET /health", to: Guarded(self) { _ in
-            let c = self.session.counts
-            return Self.json(.ok, #"{"ok":true,"states":\#(c.states),"frames":\#(c.frames),"pages":\#(await self.hub.count)}"#)
+        await server.appendRoute("GET /health", to: Guarded(self) { server, _ in
+            let c = server.session.counts
+            return Self.json(.ok, #"{"ok":true,"states":\#(c.states),"frames":\#(c.frames),"pages":\#(await server.hub.count)}"#)
         })
-        await server.appendRoute("GET /session.ndjson", to: Guarded(self) { _ in
-            self.session.drain()
-            let data = FileManager.default.contents(atPath: self.session.logPath) ?? Data()
+        await server.appendRoute("GET /session.ndjson", to: Guarded(self) { server, _ in
+            server.session.drain()
+            let data = FileManager.default.contents(atPath: server.session.logPath) ?? Data()
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: data)
         })
-        await server.appendRoute("GET /frames", to: Guarded(self) { request in
+        await server.appendRoute("GET /frames", to: Guarded(self) { server, request in
             let from = request.query.first { $0.name == "from" }.flatMap { Int($0.value) } ?? 0
             let to = request.query.first { $0.name == "to" }.flatMap { Int($0.value) } ?? from
             guard from >= 0, to >= from, to - from <= 4_096 else {
                 return Self.json(.badRequest, #"{"error":"from and to name at most 4,096 frames"}"#)
             }
-            let lines = self.session.frames(from..<to)
+            let lines = server.session.frames(from..<to)
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: Data(lines.joined(separator: "\n").utf8))
         })
-        await server.appendRoute("GET /record", to: Guarded(self) { request in
+        await server.appendRoute("GET /record", to: Guarded(self) { server, request in
             guard let id = Self.recorderSession(request) else { return Self.json(.badRequest, #"{"error":"X-NavViz-Session is missing"}"#) }
-            return Self.json(.ok, #"{"last":\#(await self.ledger.lastLine(of: id))}"#)
+            return Self.json(.ok, #"{"last":\#(await server.ledger.lastLine(of: id))}"#)
         })
-        await server.appendRoute("POST /record", to: Guarded(self) { request in try await self.record(request) })
-        await server.appendRoute("POST /save", to: Guarded(self) { _ in
+        await server.appendRoute("POST /record", to: Guarded(self) { server, request in try await server.record(request) })
+        await server.appendRoute("POST /save", to: Guarded(self) { server, _ in
             do throws(NavVizError) {
-                let path = try self.session.save(into: self.saveDirectory)
+                let path = try server.session.save(into: server.saveDirectory)
                 return Self.json(.ok, JSONOutput.object([("path", .string(path))], .compact).text)
             } catch {
                 return Self.json(.conflict, JSONOutput.object([("error", .string(error.diagnostics.first?.message ?? "\(error)"))], .compact).text)
             }
         })
-        await server.appendRoute("GET /ws", to: Guarded(self) { request in try await self.connectPage(request) })
+        await server.appendRoute("GET /ws", to: Guarded(self) { server, request in try await server.connectPage(request) })
     }
 
     /// A recorder's batch of lines.
@@ -229,21 +232,23 @@ final class LockedAccess: @unchecked Sendable {
     func update(_ change: (inout Access) -> Void) { lock.withLock { change(&access) } }
 }
 
-/// A route's handler behind ``Access``.
+/// A route's handler behind ``Access``. It holds the server weakly (the server holds its
+/// routes): a request that arrives while the server is going away is answered 503.
 struct Guarded: HTTPHandler {
-    let server: WatchServer
-    let body: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    weak var server: WatchServer?
+    let body: @Sendable (WatchServer, HTTPRequest) async throws -> HTTPResponse
 
-    init(_ server: WatchServer, _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    init(_ server: WatchServer, _ body: @escaping @Sendable (WatchServer, HTTPRequest) async throws -> HTTPResponse) {
         self.server = server
         self.body = body
     }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let server else { return WatchServer.closing(.serviceUnavailable, "navviz watch is stopping") }
         if let (status, reason) = server.access.value.refusal(request) {
             return WatchServer.closing(status, reason)
         }
-        return try await body(request)
+        return try await body(server, request)
     }
 }
 
