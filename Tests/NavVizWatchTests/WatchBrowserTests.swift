@@ -10,8 +10,7 @@ import _NavVizTestSupport
 /// step recorded is painted, a burst loses none, a restarted server shows the recorder's whole
 /// buffer with no step twice, and a page of another origin is refused.
 @Suite(.serialized) struct WatchBrowserTests {
-    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromium = Chromium.path
 
     /// Python 3 with `websockets` (the DevTools and WebSocket client the script uses).
     static let python: Bool = {

@@ -36,8 +36,7 @@ struct BrowserSession: Sendable {
         var width = 800, height = 600
     }
 
-    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromium = Chromium.path
 
     /// Whether the browser tests run: Chromium is installed, or this is CI (where its absence
     /// fails them).
