@@ -8,7 +8,7 @@ import PackageDescription
 //     .package(url: "https://github.com/navviz/navviz", from: "0.2.0", traits: [])
 // with the `NavVizRecorder` (or `NavVizCore`) product, resolves no other package: its
 // Package.resolved has no pin from navviz (docs/recorder.md has the measurement). Without
-// `Tool` only NavVizCore and NavVizRecorder build.
+// `Tool` only NavVizCore, NavVizRecorder and the rules they share (NavVizScreenValues) build.
 // A new package for the tool (e.g. FlyingFox for `navviz watch`): add its `.package(...)`
 // line to `dependencies`, and name its product with `.tool("Product", package: "name")` in
 // the targets that use it (never `.product(...)`, which would be resolved for every app).
@@ -47,7 +47,7 @@ let package = Package(
         .plugin(name: "NavVizPlugin", targets: ["NavVizPlugin"]),
     ],
     traits: [
-        .trait(name: toolTrait, description: "The navviz command line, its file readers and renderer, and their packages (swift-argument-parser, Yams). Off (`traits: []`), only NavVizCore and NavVizRecorder build, and no other package is resolved."),
+        .trait(name: toolTrait, description: "The navviz command line, its file readers and renderer, and their packages (swift-argument-parser, Yams). Off (`traits: []`), only NavVizCore, NavVizRecorder and NavVizScreenValues build, and no other package is resolved."),
         .default(enabledTraits: [toolTrait]),
     ],
     dependencies: [
@@ -61,10 +61,14 @@ let package = Package(
         // The standard library only (not even Foundation): model, documents, validation,
         // semantics. An iOS app can depend on it; `make availability` type-checks it for the
         // platforms above.
-        .target(name: "NavVizCore"),
+        .target(name: "NavVizCore", dependencies: ["NavVizScreenValues"]),
         // Foundation only, no other dependency: what an app links (iOS, macOS, Linux) to
         // record its navigation as a navviz log.
-        .target(name: "NavVizRecorder"),
+        .target(name: "NavVizRecorder", dependencies: ["NavVizScreenValues"]),
+        // The rules by which a value on screen becomes a screen (type names, limits, canonical
+        // JSON text), shared by NavVizCore's importer of saved SwiftUI paths and the recorder,
+        // so the two agree. The standard library only.
+        .target(name: "NavVizScreenValues"),
         // Reads document files (JSON, NDJSON logs, YAML) from disk or stdin into the core model.
         .target(name: "NavVizFiles", dependencies: ["NavVizCore", .tool("Yams", package: "Yams")]),
         // Graphviz's libgvc, found through pkg-config; no copied headers.

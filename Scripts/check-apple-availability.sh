@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Type-checks the modules that import nothing but the standard library (NavVizCore) for the
+# Type-checks the modules that import nothing but the standard library (NavVizScreenValues,
+# the rules NavVizCore shares with the recorder, and NavVizCore) for the
 # oldest macOS and iOS Package.swift declares (`platforms:`), on Linux, without a Mac:
 #
 #     Scripts/check-apple-availability.sh        (make availability; .ci/run runs it)
@@ -33,7 +34,7 @@
 # module imports it (the check would then fail with "no such module", not pass).
 #
 # What it cannot check: modules that import Foundation, Glibc, Darwin, UIKit or a C library,
-# which is every module but NavVizCore: NavVizRecorder (Foundation: Date, NSLock, FileHandle;
+# which is every module but those two: NavVizRecorder (Foundation: Date, NSLock, FileHandle;
 # UIKit), NavVizShutdown (Foundation, POSIX signals and threads), NavVizFiles (Foundation,
 # Yams), NavVizRender (Foundation, libgvc, zlib), NavVizArtifacts and navviz (Foundation,
 # ArgumentParser). Foundation on Linux is swift-corelibs-foundation, a binary module without
@@ -56,7 +57,7 @@ CACHE=${AVAILABILITY_CACHE:-.build-availability}
 RECIPE=1
 # The modules checked: targets that import only the standard library and depend on no other
 # target (each is type-checked alone).
-MODULES=(NavVizCore)
+MODULES=(NavVizScreenValues NavVizCore)  # in dependency order: each is built as a module the next imports
 # The standard-library modules built into the fake SDK, in dependency order.
 STDLIB_MODULES=(Swift _Concurrency _StringProcessing)
 
@@ -156,7 +157,12 @@ for i in "${!targets[@]}"; do
         [ ${#files[@]} -gt 0 ] || fail "Sources/$module has no Swift file"
         # As SwiftPM compiles a target of this package: Swift 6 mode (tools version 6.0),
         # package access (-package-name), SWIFT_PACKAGE.
-        if "$SWIFTC" -typecheck -wmo -parse-as-library -swift-version 6 -package-name navviz -D SWIFT_PACKAGE \
+        # Emitting the module type-checks it and lets the modules after it import it.
+        modules="$CACHE/modules/${targets[$i]}"
+        mkdir -p "$modules"
+        # -O: a debug module would import SwiftOnoneSupport, which the fake SDK has not.
+        if "$SWIFTC" -emit-module -emit-module-path "$modules/$module.swiftmodule" -O -wmo -parse-as-library -swift-version 6 \
+            -package-name navviz -D SWIFT_PACKAGE -I "$modules" \
             -target "${targets[$i]}" -sdk "${sdks[$i]}" -module-name "$module" "${files[@]}"; then
             log "$module type-checks for ${targets[$i]} (${#files[@]} files)"
         else

@@ -1,3 +1,5 @@
+import NavVizScreenValues
+
 /// A value's canonical JSON text, as a context value shows an array or a deep object:
 /// object keys sorted (the first of a repeated key), no spaces, strings escaped only where
 /// JSON must be (`"`, `\`, control characters). Written without recursion, and only as far
@@ -23,7 +25,7 @@ enum CanonicalJSON {
                 switch tree.kind(v) {
                 case .null: out += "null"
                 case .bool, .number: out += tree.text(v)
-                case .string: quote(tree.text(v), into: &out)
+                case .string: ScreenValueRules.quote(tree.text(v), into: &out)
                 case .array:
                     out += "["
                     stack.append(.text("]"))
@@ -37,7 +39,7 @@ enum CanonicalJSON {
                     for (i, (key, child)) in sortedMembers(tree, v).enumerated().reversed() {
                         stack.append(.value(child))
                         var k = ""
-                        quote(key, into: &k)
+                        ScreenValueRules.quote(key, into: &k)
                         stack.append(.text(k + ":"))
                         if i > 0 { stack.append(.text(",")) }
                     }
@@ -51,23 +53,5 @@ enum CanonicalJSON {
     static func sortedMembers(_ tree: JSONValueTree, _ v: Int) -> [(key: String, value: Int)] {
         var seen = Set<String>()
         return tree.fields(v).filter { seen.insert($0.key).inserted }.sorted { $0.key < $1.key }
-    }
-
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

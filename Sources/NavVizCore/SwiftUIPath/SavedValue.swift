@@ -1,3 +1,5 @@
+import NavVizScreenValues
+
 /// One element of a saved SwiftUI path as a screen: its id, type, label and context, from
 /// its type name (where the file has one) and its JSON (docs/format.md, "SwiftUI paths").
 /// The recorder's `ValueDescription` applies the same rules to a live value's JSON, so a
@@ -18,17 +20,6 @@ struct SavedValue: Equatable, Sendable {
     var label: String?
     var context: [String: String]
 
-    static let maxDepth = 4
-    static let maxKeys = 32
-    static let maxLength = 200
-
-    static let scalarTypes: Set<String> = [
-        "Swift.Int", "Swift.Int8", "Swift.Int16", "Swift.Int32", "Swift.Int64",
-        "Swift.UInt", "Swift.UInt8", "Swift.UInt16", "Swift.UInt32", "Swift.UInt64",
-        "Swift.Double", "Swift.Float", "Swift.Bool", "Swift.String",
-        "Foundation.UUID", "Foundation.URL", "Foundation.Date", "Foundation.Decimal",
-        "FoundationEssentials.UUID", "FoundationEssentials.URL", "FoundationEssentials.Date", "FoundationEssentials.Decimal",
-    ]
 
     /// The value `v` of `tree`, of the type `typeName` (nil: a typed path's element).
     init(typeName: String?, tree: JSONValueTree, value v: Int) {
@@ -56,7 +47,7 @@ struct SavedValue: Equatable, Sendable {
             id = fallback
         case .bool, .number, .string:
             let text = tree.text(v)
-            if let typeName, Self.scalarTypes.contains(typeName) || text.isEmpty {
+            if let typeName, ScreenValueRules.scalarTypes.contains(typeName) || text.isEmpty {
                 id = fallback
                 context = ["value": Self.clip(text)]
             } else {
@@ -79,12 +70,12 @@ struct SavedValue: Equatable, Sendable {
     }
 
     private static func flatten(_ tree: JSONValueTree, _ v: Int, prefix: String, into out: inout [String: String], depth: Int) {
-        guard out.count < maxKeys else { return }
+        guard out.count < ScreenValueRules.maxKeys else { return }
         let key = prefix.isEmpty ? "value" : prefix
         switch tree.kind(v) {
         case .null:
             break
-        case .object where depth < maxDepth:
+        case .object where depth < ScreenValueRules.maxDepth:
             let members = CanonicalJSON.sortedMembers(tree, v)
             if members.isEmpty {
                 if !prefix.isEmpty { out[key] = "{}" }
@@ -101,6 +92,6 @@ struct SavedValue: Equatable, Sendable {
     }
 
     static func clip(_ s: String) -> String {
-        s.count > maxLength ? String(s.prefix(maxLength - 1)) + "…" : s
+        s.count > ScreenValueRules.maxLength ? String(s.prefix(ScreenValueRules.maxLength - 1)) + "…" : s
     }
 }

@@ -1,3 +1,5 @@
+import NavVizScreenValues
+
 /// Reads what SwiftUI apps save of a navigation stack into navviz snapshots
 /// (docs/format.md, "SwiftUI paths"):
 ///

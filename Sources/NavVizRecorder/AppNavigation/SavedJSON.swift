@@ -1,3 +1,5 @@
+import NavVizScreenValues
+
 /// A JSON value as `JSONEncoder` wrote it, numbers kept as their text: what a Codable path
 /// element or sheet item is read back into before it becomes an id and a context. The same
 /// rules as NavVizCore's importer of saved SwiftUI paths, which reads the same text
@@ -49,7 +51,7 @@ indirect enum SavedJSON: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += n
-        case .string(let s): Self.quote(s, into: &out)
+        case .string(let s): ScreenValueRules.quote(s, into: &out)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -61,7 +63,7 @@ indirect enum SavedJSON: Equatable, Sendable {
             out += "{"
             for (i, (key, value)) in sortedMembers.enumerated() {
                 if i > 0 { out += "," }
-                Self.quote(key, into: &out)
+                ScreenValueRules.quote(key, into: &out)
                 out += ":"
                 value.write(into: &out)
             }
@@ -74,24 +76,6 @@ indirect enum SavedJSON: Equatable, Sendable {
         guard case .object(let members) = self else { return [] }
         var seen = Set<String>()
         return members.filter { seen.insert($0.key).inserted }.sorted { $0.key < $1.key }
-    }
-
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 
     /// A string, number or bool as context text; nil for the others.

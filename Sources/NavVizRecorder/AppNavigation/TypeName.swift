@@ -1,4 +1,5 @@
 import Foundation
+import NavVizScreenValues
 
 /// Type names as navviz shows them. `type` is the module-qualified name
 /// (`String(reflecting:)`: `App.Route`, `Swift.Int`), the same text
@@ -12,7 +13,7 @@ enum TypeName {
         let key = ObjectIdentifier(type)
         if let names = cache.names(key) { return names }
         let qualified = withoutLocalContexts(String(reflecting: type))
-        let names = (qualified, labelName(qualified))
+        let names = (qualified, SwiftTypeName.labelName(qualified))
         cache.set(names, for: key)
         return names
     }
@@ -50,43 +51,5 @@ enum TypeName {
             out.removeSubrange(start.lowerBound..<end)
         }
         return out
-    }
-
-    /// The name without the module of each qualified name in it:
-    /// `Swift.Array<App.Route>` → `Array<Route>`, `App.Outer.Inner` → `Outer.Inner`; a name
-    /// without a module stays as it is (`User`).
-    static func short(_ name: String) -> String {
-        var out = ""
-        var token = ""
-        func flush() {
-            if let dot = token.firstIndex(of: "."), dot != token.startIndex {
-                out += token[token.index(after: dot)...]
-            } else {
-                out += token
-            }
-            token = ""
-        }
-        for ch in name {
-            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." || ch == "$" {
-                token.append(ch)
-            } else {
-                flush()
-                out.append(ch)
-            }
-        }
-        flush()
-        return out
-    }
-
-    /// The name a label starts with: a TCA reducer's nested `State` is named by its reducer
-    /// (`App.ShopFeature.Path.State` → `Path`, `App.ProductFeature.State` → `ProductFeature`),
-    /// any other type by ``short(_:)``.
-    static func labelName(_ name: String) -> String {
-        let short = short(name)
-        let parts = short.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count >= 2, parts.last == "State", !parts[parts.count - 2].isEmpty {
-            return String(parts[parts.count - 2])
-        }
-        return short
     }
 }

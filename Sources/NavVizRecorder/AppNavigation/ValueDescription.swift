@@ -1,4 +1,5 @@
 import Foundation
+import NavVizScreenValues
 
 /// What a value on screen becomes in the tree: a path element, a sheet item, a tab's tag or
 /// a TCA destination. Its identity is the value, not its place: the id is its case or type
@@ -14,21 +15,6 @@ struct ValueDescription: Equatable, Sendable {
     var label: String?
     var context: [String: String]
 
-    /// Context keys a value gives at most; deeper objects are kept as JSON text.
-    static let maxDepth = 4
-    /// Keys a value gives at most (the first in sorted order).
-    static let maxKeys = 32
-    /// Characters a context value or an id keeps at most (then `…`).
-    static let maxLength = 200
-
-    /// Types whose value is the whole point: `Int?value=42`, not a screen named `42`.
-    static let scalarTypes: Set<String> = [
-        "Swift.Int", "Swift.Int8", "Swift.Int16", "Swift.Int32", "Swift.Int64",
-        "Swift.UInt", "Swift.UInt8", "Swift.UInt16", "Swift.UInt32", "Swift.UInt64",
-        "Swift.Double", "Swift.Float", "Swift.Bool", "Swift.String",
-        "Foundation.UUID", "Foundation.URL", "Foundation.Date", "Foundation.Decimal",
-        "FoundationEssentials.UUID", "FoundationEssentials.URL", "FoundationEssentials.Date", "FoundationEssentials.Decimal",
-    ]
 
     init(id: String, type: String?, label: String?, context: [String: String]) {
         self.id = id
@@ -41,7 +27,7 @@ struct ValueDescription: Equatable, Sendable {
     /// whose type the file does not say). `isEnum` false keeps a struct with one object
     /// field from reading as an enum case (only a live value can tell).
     init(typeName: String?, json: SavedJSON, isEnum: Bool? = nil, labelName: String? = nil) {
-        let name = labelName ?? typeName.map(TypeName.labelName)
+        let name = labelName ?? typeName.map(SwiftTypeName.labelName)
         let fallback = name ?? "element"
         type = typeName
         switch json {
@@ -65,7 +51,7 @@ struct ValueDescription: Equatable, Sendable {
             context = [:]
         case .bool, .number, .string:
             let text = json.scalarText ?? ""
-            if let typeName, Self.scalarTypes.contains(typeName) || text.isEmpty {
+            if let typeName, ScreenValueRules.scalarTypes.contains(typeName) || text.isEmpty {
                 id = fallback
                 label = name
                 context = ["value": Self.clip(text)]
@@ -88,7 +74,7 @@ struct ValueDescription: Equatable, Sendable {
     }
 
     /// An object's fields as context: nested objects as dotted keys (`variant.size`) down to
-    /// ``maxDepth``, arrays as canonical JSON text, `null` left out.
+    /// ``ScreenValueRules/maxDepth``, arrays as canonical JSON text, `null` left out.
     static func flatten(_ json: SavedJSON) -> [String: String] {
         var out: [String: String] = [:]
         flatten(json, prefix: "", into: &out, depth: 0)
@@ -96,12 +82,12 @@ struct ValueDescription: Equatable, Sendable {
     }
 
     private static func flatten(_ json: SavedJSON, prefix: String, into out: inout [String: String], depth: Int) {
-        guard out.count < maxKeys else { return }
+        guard out.count < ScreenValueRules.maxKeys else { return }
         let key = prefix.isEmpty ? "value" : prefix
         switch json {
         case .null:
             break
-        case .object(let members) where depth < maxDepth:
+        case .object(let members) where depth < ScreenValueRules.maxDepth:
             if members.isEmpty {
                 if !prefix.isEmpty { out[key] = "{}" }
                 return
@@ -117,7 +103,7 @@ struct ValueDescription: Equatable, Sendable {
     }
 
     static func clip(_ s: String) -> String {
-        s.count > maxLength ? String(s.prefix(maxLength - 1)) + "…" : s
+        s.count > ScreenValueRules.maxLength ? String(s.prefix(ScreenValueRules.maxLength - 1)) + "…" : s
     }
 }
 
@@ -201,12 +187,12 @@ extension ValueDescription {
     /// Stored properties as `Mirror` shows them: property-wrapper storage `_name` read as
     /// `name`, `_$…` (observation registrars) left out.
     private static func mirrorFlatten(_ value: Any, prefix: String, into out: inout [String: String], depth: Int) {
-        guard out.count < maxKeys else { return }
+        guard out.count < ScreenValueRules.maxKeys else { return }
         let m = Mirror(reflecting: value)
         let key = prefix.isEmpty ? "value" : prefix
         switch m.displayStyle {
         case .struct?, .class?:
-            guard depth < maxDepth else {
+            guard depth < ScreenValueRules.maxDepth else {
                 out[key] = clip(String(describing: value))
                 return
             }

@@ -1,10 +1,13 @@
 /// Swift type names as a saved `NavigationPath` writes them (`Swift.Int`,
 /// `App.ShopFeature.Path.State`, `Swift.Array<App.Route>`; Point-Free's `User` without a
-/// module; clones' mangled `3App5RouteO`), and the short forms labels use.
-enum SwiftTypeName {
+/// module; clones' mangled `3App5RouteO`), and the short forms labels use. NavVizCore reads them
+/// from saved paths, NavVizRecorder makes them from live values' types: one set of rules, so
+/// a recorded path and the saved one name their screens alike.
+package enum SwiftTypeName {
     /// The name without the module of each qualified name in it:
-    /// `Swift.Array<App.Route>` → `Array<Route>`; a name without a module stays.
-    static func short(_ name: String) -> String {
+    /// `Swift.Array<App.Route>` → `Array<Route>`, `App.Outer.Inner` → `Outer.Inner`; a name
+    /// without a module stays as it is (`User`).
+    package static func short(_ name: String) -> String {
         var out = ""
         var token = ""
         func flush() {
@@ -27,9 +30,10 @@ enum SwiftTypeName {
         return out
     }
 
-    /// A TCA reducer's nested `State` by its reducer (`App.ShopFeature.Path.State` →
-    /// `Path`), any other type by ``short(_:)``.
-    static func labelName(_ name: String) -> String {
+    /// The name a label starts with: a TCA reducer's nested `State` is named by its reducer
+    /// (`App.ShopFeature.Path.State` → `Path`, `App.ProductFeature.State` → `ProductFeature`),
+    /// any other type by ``short(_:)``.
+    package static func labelName(_ name: String) -> String {
         let short = short(name)
         let parts = short.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count >= 2, parts.last == "State", !parts[parts.count - 2].isEmpty {
@@ -40,7 +44,7 @@ enum SwiftTypeName {
 
     /// Whether `text` reads as a module-qualified type name: identifiers joined by dots
     /// (`App.Route`, `Swift.Optional<Swift.Int>`), before any generic arguments.
-    static func isQualified(_ text: String) -> Bool {
+    package static func isQualified(_ text: String) -> Bool {
         let head = text.prefix { $0 != "<" && $0 != "(" }
         let parts = head.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy(isIdentifier)
@@ -49,7 +53,7 @@ enum SwiftTypeName {
 
     /// Whether `text` could be a type name at all: a qualified or plain name, generic
     /// arguments, or a mangled name (`Si`, `3App5RouteO`): no spaces but after commas.
-    static func isTypeName(_ text: String) -> Bool {
+    package static func isTypeName(_ text: String) -> Bool {
         guard let first = text.first, first.isLetter || first.isNumber || first == "_" || first == "(" else { return false }
         var previous: Character = " "
         for ch in text {
