@@ -26,7 +26,8 @@
 # process; the largest is navviz's own) lists the functions by what they and their callees ran.
 #
 # NAVVIZ_BIN: the navviz to count (default .build/release/navviz); INSTRUCTIONS_DIR: where the
-# runs go (default /tmp/navviz-instructions). Takes about a minute on two cores (55 to 61 s);
+# runs go (default a new directory /tmp/navviz-instructions.XXXXXX: two runs at once in one
+# directory add up each other's processes; a run on a shared machine once read svg +68.6%). Takes about a minute on two cores (55 to 61 s);
 # the runs' counts move by under 1% from one run to the next.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +35,7 @@ RECORD=0
 [ "${1:-}" = "--record" ] && RECORD=1
 NAVVIZ=${NAVVIZ_BIN:-.build/release/navviz}
 FIGURES=Scripts/instruction-counts.txt
-WORK=${INSTRUCTIONS_DIR:-/tmp/navviz-instructions}
+WORK=${INSTRUCTIONS_DIR:-$(mktemp -d /tmp/navviz-instructions.XXXXXX)}
 LIMIT=10  # percent
 command -v valgrind >/dev/null || { echo "instructions: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
 command -v callgrind_annotate >/dev/null || { echo "instructions: callgrind_annotate is not installed (it comes with valgrind)" >&2; exit 2; }
@@ -52,6 +53,14 @@ count() {
     shift
     valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$WORK/$name.%p.out" \
         --log-file="$WORK/$name.%p.log" "$WORK/navviz" "$@" >/dev/null
+    # navviz does not wait for its workers to end: each writes its counts when it sees its
+    # socket close, under valgrind some time after navviz itself ended.
+    local waited=0
+    while pgrep -f "$WORK/navviz" >/dev/null; do
+        sleep 0.2
+        waited=$((waited + 1))
+        [ $waited -lt 300 ] || { echo "instructions: a worker of the $name run did not end within 60 s" >&2; exit 2; }
+    done
     python3 - "$WORK" "$name" <<'PY'
 import glob, re, subprocess, sys
 work, name = sys.argv[1], sys.argv[2]
@@ -72,7 +81,7 @@ PY
 
 svg=$(count svg animate "$WORK/session.ndjson" -o "$WORK/svg" --jobs 1)
 png=$(count png-gif animate "$WORK/session.ndjson" -o "$WORK/png-gif" --png --gif --jobs 1)
-echo "instructions: svg $svg, png-gif $png (navviz and its workers; Graphviz $graphviz), counted in $SECONDS s"
+echo "instructions: svg $svg, png-gif $png (navviz and its workers; Graphviz $graphviz), counted in $SECONDS s in $WORK"
 
 if [ "$RECORD" = 1 ]; then
     {
