@@ -249,7 +249,7 @@ public enum Scale {
     /// The depth of a deep chain of screens: 100,000 in `make size`, else 20,000.
     public static let deep = full ? 100_000 : 20_000
 
-    /// `dot` layouts run through one worker pool: 300 in `make size`, else 40 (four times
-    /// the per-worker budget of Graphviz before 4.0).
+    /// `dot` layouts run through one worker pool: 300 in `make size` (several workers'
+    /// budgets of component passes on Graphviz before 4.0), else 40.
     public static let layouts = full ? 300 : 40
 }

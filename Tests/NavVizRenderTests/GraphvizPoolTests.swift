@@ -56,26 +56,70 @@ struct GraphvizPoolTests {
         }
     }
 
-    /// ``Scale/layouts`` `dot` layouts (300 in `make size`, 40 in `make test`) through one
-    /// worker at a time: all succeed, and workers are restarted only on a Graphviz with the
-    /// layout limit, every ``GraphvizPool/dotLayoutBudget`` layouts.
+    /// ``Scale/layouts`` `dot` layouts (300 in `make size`, 40 in `make test`) of diff scenes
+    /// (change boxes are clusters) through one worker at a time: all succeed, and workers are
+    /// restarted only on a Graphviz with the layout limit, before a layout could take a
+    /// worker's component passes past ``GraphvizPool/markPassBudget``.
     @Test func manyDotLayoutsRestartWorkersOnlyWhereGraphvizNeedsIt() throws {
         let pool = GraphvizPool()
         pool.size = 1
         var count = 0
+        var starts = 1, passes = 0
         for i in 0..<Scale.layouts {
-            let svg = try pool.run(.render(dot: Self.diffDOT(i), format: "svg", engine: "dot"))[0]
+            let dot = Self.diffDOT(i)
+            let svg = try pool.run(.render(dot: dot, format: "svg", engine: "dot"))[0]
             if svg.starts(with: Array("<?xml".utf8)) { count += 1 }
+            let more = GraphvizJob.markPasses(dot: dot)
+            if let budget = GraphvizPool.markPassBudget, passes + more > budget { (starts, passes) = (starts + 1, 0) }
+            passes += more
         }
         #expect(count == Scale.layouts)
         let version = try #require(GraphvizVersion(GraphvizVersion.headers))
         if GraphvizVersion.limitsDotLayouts(version) {
-            #expect(GraphvizPool.dotLayoutBudget == 10)
-            #expect(pool.started == Scale.layouts / 10)  // 10 layouts a worker
+            #expect(GraphvizPool.markPassBudget == 255)
+            #expect(pool.started == starts)
         } else {
-            #expect(GraphvizPool.dotLayoutBudget == nil)
+            #expect(GraphvizPool.markPassBudget == nil)
             #expect(pool.started == 1)
         }
+    }
+
+    /// A worker runs `dot` layouts until the next could take its mark past 255 passes: 85
+    /// layouts of a graph without clusters (3 passes each) in one worker, the 86th in the
+    /// next (on Graphviz 4.0 and later, all in one). Jobs without a `dot` layout between them
+    /// take none of the budget.
+    @Test func aWorkerRunsDotLayoutsUpToItsMarkPassBudget() throws {
+        let pool = GraphvizPool()
+        pool.size = 1
+        let dot = "digraph { a -> b; b -> c }"
+        #expect(GraphvizJob.markPasses(dot: dot) == 3)
+        for _ in 0..<84 { _ = try pool.run(.render(dot: dot, format: "svg", engine: "dot")) }
+        _ = try pool.run(.render(dot: "digraph { a [pos=\"0,0!\"] }", format: "svg", engine: StableLayout.engine))
+        _ = try pool.run(.render(dot: dot, format: "svg", engine: "dot"))
+        #expect(pool.started == 1)
+        _ = try pool.run(.render(dot: dot, format: "svg", engine: "dot"))
+        #expect(pool.started == (GraphvizPool.markPassBudget == nil ? 1 : 2))
+    }
+
+    /// How many component passes a `dot` layout may run, read from its DOT: 3, and 2 more per
+    /// cluster, counted in any case and wherever the word appears; a `cluster` attribute
+    /// makes every `{` a cluster; `pack` and `aspect` cannot be bounded; other engines run
+    /// none.
+    @Test(arguments: [
+        ("digraph { a -> b }", 3),
+        ("digraph { a -> b; subgraph cluster_0 { b; c } }", 5),
+        ("digraph { subgraph cluster_0 { subgraph cluster_1 { a } } subgraph Cluster_2 { b } }", 9),
+        ("digraph { a [label=\"no CLUSTER here\"] }", 5),
+        ("digraph { subgraph s { cluster=true; a } subgraph t { b } }", 3 + 2 * (1 + 3)),
+        ("digraph { pack=true; a; b }", GraphvizJob.unboundedPasses),
+        ("digraph { \"packmode\" = \"graph\"; a }", GraphvizJob.unboundedPasses),
+        ("digraph { aspect=2; a }", GraphvizJob.unboundedPasses),
+        ("digraph { backpack; aspects; a -> backpack }", 3),
+    ])
+    func markPassesAreBoundedFromTheDOT(dot: String, passes: Int) {
+        #expect(GraphvizJob.markPasses(dot: dot) == passes)
+        #expect(GraphvizJob.render(dot: dot, format: "svg", engine: "dot").markPasses == passes)
+        #expect(GraphvizJob.render(dot: dot, format: "svg", engine: StableLayout.engine).markPasses == 0)
     }
 
     /// On every Graphviz a worker retires after ``GraphvizPool/jobBudget`` jobs of any kind,
@@ -83,7 +127,7 @@ struct GraphvizPoolTests {
     @Test func aWorkerRetiresAfterItsJobBudget() throws {
         let pool = GraphvizPool(jobBudget: 3)
         pool.size = 1
-        for _ in 0..<7 {  // under Graphviz 2.43's budget of 10 dot layouts
+        for _ in 0..<7 {  // far under Graphviz 2.43's budget of component passes
             let svg = try pool.run(.render(dot: "digraph { a -> b }", format: "svg", engine: "dot"))[0]
             #expect(svg.starts(with: Array("<?xml".utf8)))
         }

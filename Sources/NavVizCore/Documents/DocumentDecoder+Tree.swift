@@ -39,13 +39,30 @@ extension DocumentDecoder {
 
         var tree = Tree()
         var actives: [(slot: Tree.Slot, active: ActiveName, record: Int, children: Int?)] = []
-        // The first child of each parent with an id (its slot and record), and where one
-        // id repeats under a parent, the record of each of its contexts there.
-        var firstChild: [SiblingKey: (slot: Tree.Slot, record: Int)] = [:]
+        // The record of each node placed, by slot (slots are numbered as nodes are added).
+        var recordOfSlot: [Int] = []
+        // The first child of each parent with more than `scannedSiblings` children, by id
+        // (a narrower parent's children are searched), and where one id repeats under a
+        // parent, the record of each of its contexts there.
+        var wideFirst: [SiblingKey: Tree.Slot] = [:]
         var sameID: [SiblingKey: [[String: String]: Int]] = [:]
         if let expected {
-            firstChild.reserveCapacity(min(expected, limit ?? expected))
+            recordOfSlot.reserveCapacity(min(expected, limit.map { $0 + 1 } ?? expected))
             records.reserveCapacity(min(expected, limit ?? expected) + 1)
+        }
+        /// The first child of `parent` with this id.
+        func firstChild(_ id: String, of parent: Tree.Slot) -> Tree.Slot? {
+            let siblings = tree.children(parent)
+            if siblings.count <= Self.scannedSiblings { return siblings.first { tree.id($0) == id } }
+            return wideFirst[SiblingKey(parent: parent, id: id)]
+        }
+        /// Notes `slot`, just added to `parent`, among its parent's first children by id.
+        func noteChild(_ slot: Tree.Slot, of parent: Tree.Slot) {
+            let siblings = tree.children(parent)
+            guard siblings.count > Self.scannedSiblings else { return }
+            for c in siblings.count == Self.scannedSiblings + 1 ? siblings[...] : siblings[(siblings.count - 1)...] {
+                if wideFirst[SiblingKey(parent: parent, id: tree.id(c))] == nil { wideFirst[SiblingKey(parent: parent, id: tree.id(c))] = c }
+            }
         }
         // (value, parent slot, record of this value)
         records.append((-1, 0))
@@ -54,9 +71,9 @@ extension DocumentDecoder {
             guard let (node, children, active) = nodeFields(value, path: { path(record) }) else { continue }
             let slot: Tree.Slot
             if let parent {
-                let key = SiblingKey(parent: parent, id: node.id)
-                if let first = firstChild[key] {
-                    var contexts = sameID[key] ?? [tree.node(first.slot).context: first.record]
+                if let first = firstChild(node.id, of: parent) {
+                    let key = SiblingKey(parent: parent, id: node.id)
+                    var contexts = sameID[key] ?? [tree.node(first).context: recordOfSlot[first]]
                     if let earlier = contexts[node.context] {
                         let equal = node.context.isEmpty ? "no context" : "equal context '\(node.context.queryString)'"
                         problem(at: path(record), "duplicate id '\(node.id)' with \(equal) among the children of '\(tree.id(parent))' (the other is \(Self.describe(path(earlier))))")
@@ -66,12 +83,13 @@ extension DocumentDecoder {
                     sameID[key] = contexts
                 }
                 slot = tree.addChild(node, to: parent)
-                if firstChild[key] == nil { firstChild[key] = (slot, record) }
+                noteChild(slot, of: parent)
             } else {
                 tree = Tree(root: node)
                 if let expected { tree.reserveCapacity(min(expected, limit.map { $0 + 1 } ?? expected)) }
                 slot = tree.root!
             }
+            recordOfSlot.append(record)
             if let limit, tree.count > limit {
                 passedLimit = json.location(value)
                 return tree
@@ -107,6 +125,11 @@ extension DocumentDecoder {
         }
         return tree
     }
+
+    /// Children a parent may have whose ids the decoder compares one by one with the next
+    /// child's; a parent with more has them looked up by id. (One table of every node's id
+    /// under its parent missed the cache three times a node in a tree of a million.)
+    static let scannedSiblings = 16
 
     /// A parent slot and a child id: where the decoder checks that an id repeats among one
     /// node's children only with different contexts.

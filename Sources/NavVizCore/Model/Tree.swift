@@ -229,7 +229,15 @@ public struct Tree: Sendable {
 
     private mutating func index(_ s: Slot, _ id: String) {
         liveCount += 1
-        if slotByID[id] == nil { slotByID[id] = s } else { moreByID[id, default: []].append(s) }
+        // One lookup of the id (a tree of a million nodes misses the cache on each).
+        if !Self.claim(&slotByID[id, default: -1], for: s) { moreByID[id, default: []].append(s) }
+    }
+
+    /// Sets `entry` to `s` when it is free (-1, no slot); whether it was.
+    private static func claim(_ entry: inout Int, for s: Slot) -> Bool {
+        guard entry < 0 else { return false }
+        entry = s
+        return true
     }
 
     private mutating func unindex(_ s: Slot, _ id: String) {

@@ -44,6 +44,61 @@ struct GraphvizJob: Equatable, Sendable {
     /// Whether the job runs the `dot` layout (which Graphviz before 4.0 limits per process).
     var usesDotLayout: Bool { engine == "dot" }
 
+    /// At most how many component passes (`decompose()` in Graphviz's lib/dotgen/decomp.c,
+    /// each advancing its mark `Cmark`) the job's layout runs: none but for `dot`. A `dot`
+    /// layout ranks the graph and each of its clusters once (`dot1_rank`: one pass, a second
+    /// when the graph has `rank=min`, `max`, `source` or `sink` sets), then runs one pass in
+    /// mincross: at most 3 + 2 × clusters. Graphviz 2.42/2.43 takes a subgraph for a cluster
+    /// when its name starts with `cluster` in any case, or when it has `cluster=true`; so the
+    /// word is counted wherever it appears (a label too), and where it is set as an
+    /// attribute (a default for every subgraph, maybe) every `{` counts as a cluster: never
+    /// fewer than there are. `pack` and `aspect` (which navviz never writes) lay a graph out
+    /// again per component or per try: such a layout counts ``unboundedPasses``, so it runs
+    /// in a fresh worker.
+    var markPasses: Int {
+        guard usesDotLayout else { return 0 }
+        return Self.markPasses(dot: dot)
+    }
+
+    /// What ``markPasses`` counts for a layout whose passes it cannot bound.
+    static let unboundedPasses = Int.max / 2
+
+    static func markPasses(dot: String) -> Int {
+        let bytes = Array(dot.utf8)
+        /// Whether `word` (lowercase ASCII) is at `i`, in any case.
+        func word(_ word: String, at i: Int) -> Bool {
+            var j = i
+            for c in word.utf8 {
+                guard j < bytes.count, bytes[j] | 0x20 == c else { return false }
+                j += 1
+            }
+            return true
+        }
+        /// Whether `=` follows offset `i`, after a closing quote and blanks: an attribute.
+        func assigned(after i: Int) -> Bool {
+            var j = i
+            while j < bytes.count, [UInt8(ascii: "\""), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            return j < bytes.count && bytes[j] == UInt8(ascii: "=")
+        }
+        var clusters = 0, braces = 0
+        var clusterAttribute = false, relayouts = false
+        for i in bytes.indices {
+            switch bytes[i] | 0x20 {
+            case UInt8(ascii: "c") where word("cluster", at: i):
+                clusters += 1
+                if assigned(after: i + 7) { clusterAttribute = true }
+            case UInt8(ascii: "p") where word("pack", at: i):
+                if assigned(after: i + 4) || word("packmode", at: i) && assigned(after: i + 8) { relayouts = true }
+            case UInt8(ascii: "a") where word("aspect", at: i):
+                if assigned(after: i + 6) { relayouts = true }
+            default:
+                if bytes[i] == UInt8(ascii: "{") { braces += 1 }
+            }
+        }
+        if relayouts { return unboundedPasses }
+        return 3 + 2 * (clusters + (clusterAttribute ? braces : 0))
+    }
+
     // MARK: Wire format
 
     /// Longest string or payload a message may carry (a 5,000-node graph's DOT or PNG is far

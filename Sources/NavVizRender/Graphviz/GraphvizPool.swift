@@ -9,8 +9,8 @@ import NavVizShutdown
 /// must become an error, not end navviz), and animation frames, which workers draw in
 /// parallel (libgvc cannot draw in two threads of one process). Workers start when first
 /// needed, at most ``size`` at once, and stay for the next job; a worker that crashed is
-/// replaced by the next job, and on Graphviz before 4.0 a worker retires after
-/// ``dotLayoutBudget`` `dot` layouts, before its mark can wrap. On every version a worker
+/// replaced by the next job, and on Graphviz before 4.0 a worker retires before its `dot`
+/// layouts could take their mark round (``markPassBudget``). On every version a worker
 /// retires after ``jobBudget`` jobs, so what Graphviz and the libraries under it never free
 /// (docs/security.md, "Leaks") is bounded however long the run.
 ///
@@ -73,17 +73,18 @@ import NavVizShutdown
     /// The running executable's path, symbolic links resolved.
     @_spi(Internals) public static var runningExecutable: String? { PlatformProcess.executablePath }
 
-    /// `dot` layouts a worker runs before it retires, on a Graphviz that limits them (nil
-    /// otherwise). Graphviz 2.42/2.43's 8-bit mark `Cmark` advances once per component pass
-    /// of `decompose()`, two or three a layout (once or twice in ranking, once in mincross,
-    /// for a graph without `pack` or clusters), and comes round again after 255 passes. A
-    /// cluster is ranked on its own (another pass each), and navviz's change boxes are
-    /// clusters: with 80 layouts a worker aborted in a full test run (signal 6, 2.43.0), so a
-    /// worker retires after 10 layouts, room for 25 passes a layout (a new worker costs a few
-    /// tens of milliseconds).
-    static let dotLayoutBudget: Int? = {
+    /// Component passes of `dot` layouts (``GraphvizJob/markPasses``) a worker may run, on a
+    /// Graphviz that limits them (nil otherwise). Graphviz 2.42/2.43's 8-bit mark `Cmark`
+    /// (lib/dotgen/decomp.c) advances once per pass, skipping 0, so its 255 values come round
+    /// again after 255 passes; from then on a pass can take nodes that other stages marked
+    /// `TRUE` (1) for already visited, and the layout crashes (an `install_in_rank` assertion
+    /// or a segfault). A worker whose next layout could take it past 255 passes retires
+    /// first: no value of the mark is ever used twice in one worker. A small layout without
+    /// clusters counts 3, so a worker runs some 85 of them (it ran 10 of any kind before,
+    /// starting 60 workers for 600 small layouts).
+    static let markPassBudget: Int? = {
         guard let version = GraphvizVersion(GraphvizVersion.headers), GraphvizVersion.limitsDotLayouts(version) else { return nil }
-        return 10
+        return 255
     }()
 
     /// Jobs of any kind a worker runs before it retires (default ``defaultJobBudget``).
@@ -262,7 +263,7 @@ import NavVizShutdown
         }
 
         func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
-            if let current = worker, !pool.keeps(current) {
+            if let current = worker, !pool.keeps(current, for: job.markPasses) {
                 current.stop()
                 worker = nil
             }
@@ -295,10 +296,15 @@ import NavVizShutdown
         condition.signal()
     }
 
-    /// Whether `worker` may take another job: alive, under its job budget and under its
-    /// `dot` layout budget.
-    private func keeps(_ worker: GraphvizWorkerProcess) -> Bool {
-        worker.alive && worker.jobs < jobBudget && Self.dotLayoutBudget.map { worker.dotLayouts < $0 } ?? true
+    /// Whether `worker` may take another job, one whose layout runs `passes` component passes
+    /// (``GraphvizJob/markPasses``; for a worker going back to the pool, the fewest a `dot`
+    /// layout runs): alive, under its job budget, and with room for those passes in its
+    /// ``markPassBudget``. A worker that has run no `dot` layout takes any, however many
+    /// passes, and any worker a job without a `dot` layout.
+    private func keeps(_ worker: GraphvizWorkerProcess, for passes: Int = GraphvizJob.markPasses(dot: "")) -> Bool {
+        guard worker.alive, worker.jobs < jobBudget else { return false }
+        guard let budget = Self.markPassBudget, worker.markPasses > 0, passes > 0 else { return true }
+        return worker.markPasses + passes <= budget
     }
 
     private func start() throws(RenderError) -> GraphvizWorkerProcess {

@@ -17,8 +17,9 @@ final class GraphvizWorkerProcess {
     private var socket: Int32
     /// Ends the worker when a signal stops navviz; cancelled once it is reaped.
     private let shutdown: Shutdown.Registration
-    /// `dot` layouts this worker has run (Graphviz before 4.0 limits them per process).
-    private(set) var dotLayouts = 0
+    /// At most how many component passes of `dot` layouts this worker has run
+    /// (``GraphvizJob/markPasses``; Graphviz before 4.0 limits them per process).
+    private(set) var markPasses = 0
     /// Jobs this worker has run (a worker retires after `GraphvizPool/jobBudget`).
     private(set) var jobs = 0
 
@@ -56,7 +57,7 @@ final class GraphvizWorkerProcess {
     func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
         guard alive else { throw .crashed("the worker process had already ended") }
         jobs += 1
-        if job.usesDotLayout { dotLayouts += 1 }
+        markPasses = min(GraphvizJob.unboundedPasses, markPasses + job.markPasses)
         let fd = socket
         let answer: Result<[[UInt8]], RenderError>
         do throws(Wire.Corrupt) {

@@ -144,3 +144,28 @@ struct PictureLimitTests {
         #expect([0, 999, 1_000, 5_000, 1_400_000, -12_345].map(PlainText.count) == ["0", "999", "1,000", "5,000", "1,400,000", "-12,345"])
     }
 }
+
+/// A repeated id among a node's children is found however many children it has: a parent's
+/// first 16 children are compared one by one, a wider parent's looked up by id (the decoder
+/// switches as the 17th is added); the message names the first of them either way.
+struct SiblingIDTests {
+    /// A root with `count` children `c0`, `c1`, … (each with a child of its own), then a
+    /// repeat of `c<first>`; with `contexts`, the repeat and `c<first>` carry the context `v`.
+    static func document(count: Int, first: Int, contexts: (String, String)? = nil) -> String {
+        func context(_ v: String?) -> String { v.map { ", \"context\": {\"v\": \"\($0)\"}" } ?? "" }
+        var children = (0..<count).map { i in
+            "{\"id\": \"c\(i)\"\(context(i == first ? contexts?.0 : nil)), \"children\": [{\"id\": \"leaf\"}]}"
+        }
+        children.append("{\"id\": \"c\(first)\"\(context(contexts?.1))}")
+        return "{\"id\": \"r\", \"children\": [\(children.joined(separator: ", "))]}"
+    }
+
+    @Test(arguments: [(3, 1), (16, 15), (16, 0), (17, 0), (17, 16), (18, 3), (40, 39)])
+    func aRepeatedIDNamesTheFirst(count: Int, first: Int) {
+        #expect(Samples.problems(Self.document(count: count, first: first))
+            == ["children[\(count)]: duplicate id 'c\(first)' with no context among the children of 'r' (the other is children[\(first)])"])
+        #expect(Samples.problems(Self.document(count: count, first: first, contexts: ("1", "1")))
+            == ["children[\(count)]: duplicate id 'c\(first)' with equal context 'v=1' among the children of 'r' (the other is children[\(first)])"])
+        #expect(Samples.problems(Self.document(count: count, first: first, contexts: ("1", "2"))) == [])
+    }
+}
