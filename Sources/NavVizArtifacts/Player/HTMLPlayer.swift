@@ -523,11 +523,11 @@ package enum HTMLPlayer {
         nodeEls = new Array(windows[w].nodes.length); edgeEls = new Array(windows[w].edges.length);
         shownNT = new Int32Array(nodeEls.length).fill(-1); shownNS = new Int32Array(nodeEls.length).fill(-1);
         shownES = new Int32Array(edgeEls.length).fill(-1);
-        placed = null; selected = -1;
+        placed = null; selected = -1; fading = [];
       }
       function drawNode(i, t, s) {
         var g = nodeEls[i];
-        if (!g) { g = nodeEls[i] = el("g", {}, nodeLayer); g.dataset.index = i; }
+        if (!g) { g = nodeEls[i] = el("g", {}, nodeLayer); g.dataset.index = i; appear(g); }
         g.replaceChildren();
         var text = texts[t], style = nodeStyles[s], w = windows[drawnWindow].nodes[i][3], h = height(t);
         var styles = style[1].split(","), rounded = styles.indexOf("rounded") >= 0, dashed = styles.indexOf("dashed") >= 0, dotted = styles.indexOf("dotted") >= 0;
@@ -561,7 +561,7 @@ package enum HTMLPlayer {
       }
       function drawEdge(i, s) {
         var g = edgeEls[i];
-        if (!g) { g = edgeEls[i] = el("g", {}, edgeLayer); }
+        if (!g) { g = edgeEls[i] = el("g", {}, edgeLayer); appear(g); }
         g.replaceChildren();
         var style = edgeStyles[s], list = style[2].split(",");
         var a = { fill: "none", stroke: style[0], "stroke-width": style[1] };
@@ -575,9 +575,36 @@ package enum HTMLPlayer {
         }
         g.setAttribute("class", "edge " + style[3]);
       }
-      function setGone(g, gone) {
+      // A node or edge no longer shown fades out, then leaves the document (kept, to come back
+      // when shown again): the browser's style and layout, which a view's move redoes for every
+      // element in the picture, then cost what the frame shows, not all a window ever showed.
+      var fading = [], sweepTimer = null;
+      function setGone(g, gone, layer) {
         if (!g) { return; }
-        if (gone) { g.classList.add("gone"); } else { g.classList.remove("gone"); }
+        if (gone) {
+          if (g.goneAt !== undefined || !g.parentNode) { return; }
+          if (hurried) { g.remove(); return; }
+          g.style.transition = "";
+          g.classList.add("gone");
+          g.goneAt = performance.now();
+          fading.push(g);
+          if (!sweepTimer) { sweepTimer = setTimeout(sweep, 400); }
+        } else {
+          if (g.goneAt !== undefined) { g.goneAt = undefined; g.style.transition = hurried ? "none" : ""; g.classList.remove("gone"); }
+          if (!g.parentNode) { appear(g); layer.appendChild(g); }
+        }
+      }
+      // A node or edge that comes into the picture fades in, unless steps are hurried.
+      function appear(g) { g.style.animation = hurried ? "none" : ""; }
+      function sweep() {
+        var now = performance.now(), left = [];
+        sweepTimer = null;
+        fading.forEach(function (g) {
+          if (g.goneAt === undefined) { return; }
+          if (now - g.goneAt >= 350) { g.remove(); } else { left.push(g); }
+        });
+        fading = left;
+        if (left.length) { sweepTimer = setTimeout(sweep, 400); }
       }
       // Places the nodes at `pos` (x, y by node) and routes the edges between them: from the
       // bottom of the parent to the top of the child.
@@ -703,38 +730,60 @@ package enum HTMLPlayer {
       // The step list: only the rows in view exist (a session may have 10,000 steps).
       var stepsBox = document.getElementById("steps"), stepsInner = document.getElementById("steps-inner"), ROW = 22;
       var filtered = steps.map(function (_, i) { return i; }), query = "", matched = stepTotal();
-      var listView = { top: 0, height: stepsBox.clientHeight || 300 };
+      var listView = { top: 0, height: stepsBox.clientHeight || 300 }, stepCount = document.getElementById("stepcount");
+      // A row is made once and kept while it is in view: following a live session, a step moves
+      // the current mark and adds a row, and the rest stay as they are.
+      var rowEls = new Map();
       function renderRows() {
         var top = listView.top, height = listView.height;
         var first = Math.max(0, Math.floor(top / ROW) - 5), last = Math.min(filtered.length, Math.ceil((top + height) / ROW) + 5);
-        stepsInner.style.height = (filtered.length * ROW) + "px";
-        stepsInner.replaceChildren();
-        var current = index >= 0 ? stepOf[index] : -1;
+        var tall = (filtered.length * ROW) + "px";
+        if (stepsInner.style.height !== tall) { stepsInner.style.height = tall; }
+        var current = index >= 0 ? stepOf[index] : -1, kept = new Map(), before = stepsInner.firstChild;
         for (var r = first; r < last; r++) {
-          var st = steps[filtered[r]], row = document.createElement("div");
-          row.className = "row" + (st.failed ? " failed" : "") + (filtered[r] === current ? " current" : "");
-          row.style.top = (r * ROW) + "px";
-          row.dataset.step = String(filtered[r]);
-          row.setAttribute("role", "option");
-          var num = document.createElement("span");
-          num.className = "num"; num.textContent = st.number;
-          row.appendChild(num);
-          row.appendChild(document.createTextNode(st.label));
-          row.title = st.label;
-          stepsInner.appendChild(row);
+          var i = filtered[r], st = steps[i], row = rowEls.get(i);
+          if (!row) {
+            row = document.createElement("div");
+            row.dataset.step = String(i);
+            row.setAttribute("role", "option");
+            var num = document.createElement("span");
+            num.className = "num"; num.textContent = st.number;
+            row.appendChild(num);
+            row.appendChild(document.createTextNode(st.label));
+            row.title = st.label;
+          }
+          var cls = "row" + (st.failed ? " failed" : "") + (i === current ? " current" : ""), at = (r * ROW) + "px";
+          if (row.className !== cls) { row.className = cls; }
+          if (row.style.top !== at) { row.style.top = at; }
+          if (row !== before) { stepsInner.insertBefore(row, before); } else { before = row.nextSibling; }
+          kept.set(i, row);
         }
-        document.getElementById("stepcount").textContent = query === "" ? stepTotal() + " steps after the start" : matched + " of " + stepTotal() + " steps";
+        rowEls.forEach(function (row, i) { if (!kept.has(i)) { row.remove(); } });
+        rowEls = kept;
+        var words = query === "" ? stepTotal() + " steps after the start" : matched + " of " + stepTotal() + " steps";
+        if (stepCount.textContent !== words) { stepCount.textContent = words; }
       }
       function markStep() {
         var current = stepOf[index], r = filtered.indexOf(current);
         if (r >= 0) {
           var top = r * ROW, height = listView.height;
-          if (top < listView.top || top + ROW > listView.top + height) { listView.top = Math.max(0, top - height / 2); }
+          if (top < listView.top || top + ROW > listView.top + height) { listView.top = Math.max(0, Math.min(top - height / 2, filtered.length * ROW - height)); }
         }
         renderRows();
-        if (listView.applied !== listView.top) { stepsBox.scrollTop = listView.applied = listView.top; }
+        if (listView.applied !== listView.top && !listView.scrolling) { listView.scrolling = setTimeout(scrollList, 0); }
       }
-      stepsBox.addEventListener("scroll", function () { listView.top = listView.applied = stepsBox.scrollTop; renderRows(); });
+      // The list scrolls after the step is drawn: a scroll made while the page has changes not
+      // yet laid out makes the browser lay it out at once, in the middle of the step, and then
+      // again to draw it. The scroll made here is known, so its event does not read it back.
+      function scrollList() {
+        listView.scrolling = null;
+        if (listView.applied !== listView.top) { listView.own = true; stepsBox.scrollTop = listView.applied = listView.top; }
+      }
+      stepsBox.addEventListener("scroll", function () {
+        if (listView.own) { listView.own = false; return; }
+        listView.top = listView.applied = stepsBox.scrollTop;
+        renderRows();
+      });
       stepsInner.addEventListener("click", function (e) {
         var row = e.target.closest ? e.target.closest(".row") : null;
         if (row) { play(false); show(steps[parseInt(row.dataset.step, 10)].first); }
@@ -822,21 +871,29 @@ package enum HTMLPlayer {
         if (!whole && sc.total <= 2000) { whole = layout(sc, sc.present); }
         return { lay: chosen, whole: whole };
       }
+      // Steps that come faster than their motion (a live session's stream, a held arrow key) are
+      // drawn still: each glide and fade would be cut short by the next, and the page would spend
+      // its time redrawing them.
+      var hurried = false, lastShown = -Infinity;
       function show(k, instant) {
         k = Math.max(0, Math.min(count() - 1, k));
+        var now = performance.now();
+        hurried = now - lastShown < 300;
+        lastShown = now;
+        instant = instant || hurried;
         var sc = sceneOf(k), f = sc.f, s = sc.s;
         useWindow(f.w);
         var picked = choose(sc), lay = picked.lay;
         for (var i = 0; i < sc.n; i++) {
           var on = lay.shown[i] === 1 && sc.present[i] === 1;
           if (on && (s.nt[i] !== shownNT[i] || s.ns[i] !== shownNS[i])) { drawNode(i, s.nt[i], s.ns[i]); shownNT[i] = s.nt[i]; shownNS[i] = s.ns[i]; }
-          if (nodeEls[i]) { setGone(nodeEls[i], !on); }
+          if (nodeEls[i]) { setGone(nodeEls[i], !on, nodeLayer); }
         }
         var edges = windows[f.w].edges;
         for (i = 0; i < s.es.length; i++) {
           var shownEdge = s.es[i] >= 0 && lay.shown[edges[i][0]] === 1 && lay.shown[edges[i][1]] === 1 && sc.present[edges[i][0]] && sc.present[edges[i][1]];
           if (shownEdge && s.es[i] !== shownES[i]) { drawEdge(i, s.es[i]); shownES[i] = s.es[i]; }
-          if (edgeEls[i]) { setGone(edgeEls[i], !shownEdge); }
+          if (edgeEls[i]) { setGone(edgeEls[i], !shownEdge, edgeLayer); }
         }
         drawBoxes(f, lay);
         drawMore(lay);
