@@ -16,6 +16,7 @@ import NavVizShutdown
 /// | `POST /save` | saves the session as an animation bundle; answers `{"path": …}` |
 /// | `GET /session.ndjson` | the session's log |
 /// | `GET /frames?from=A&to=B` | frames A to B−1's messages (at most 4,096), for a page that let their rows go |
+/// | `GET /window?w=N` | window N's messages (`window`, `grow`, `tables`), for a page that let it go |
 /// | `GET /health` | `ok` and the counts |
 ///
 /// Every request passes ``Access`` first. Bodies are capped (``maxBody``); a batch that is not
@@ -131,6 +132,13 @@ package final class WatchServer: Sendable {
                 return Self.json(.badRequest, #"{"error":"from and to name at most 4,096 frames"}"#)
             }
             let lines = server.session.frames(from..<to)
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: Data(lines.joined(separator: "\n").utf8))
+        })
+        await server.appendRoute("GET /window", to: Guarded(self) { server, request in
+            guard let w = request.query.first(where: { $0.name == "w" }).flatMap({ Int($0.value) }), w >= 0 else {
+                return Self.json(.badRequest, #"{"error":"w must name a window (0 or more)"}"#)
+            }
+            let lines = server.session.window(w)
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: Data(lines.joined(separator: "\n").utf8))
         })
         await server.appendRoute("GET /record", to: Guarded(self) { server, request in
