@@ -21,7 +21,7 @@ enum LivePage {
     /// - `window.navvizLive.stats()` says what arrived and what was painted when: for each state,
     ///   the time from its record (the log line's `time`) to the first paint that showed it or a
     ///   later state (the live tests and `make bench` read it);
-    /// - it keeps the rows of its latest 10,000 frames (`?keep=N` for another number), and
+    /// - it keeps the rows of its latest 2,048 frames (`?keep=N` for another number), and
     ///   the windows and tables they use; older ones are let go and brought back from the
     ///   server when shown: frames a block at a time (`GET /frames`; a block's first frame
     ///   lists its whole state, so a block is all it takes to show a frame in it), a window
@@ -160,7 +160,7 @@ enum LivePage {
       // long the session runs; showing an older frame brings its block of rows back from the
       // server (`GET /frames`), and its window (`GET /window`), keeping the last few of each.
       var params = new URLSearchParams(location.search), token = params.get("token");
-      var KEEP = parseInt(params.get("keep"), 10) || 10000, released = 0, blocks = new Map(), fetched = [];
+      var KEEP = parseInt(params.get("keep"), 10) || 2048, released = 0, blocks = new Map(), fetched = [];
       function block() { return data.block || 256; }
       function fetchLines(path) {
         var request = new XMLHttpRequest();

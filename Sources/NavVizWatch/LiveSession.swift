@@ -13,7 +13,7 @@ import NavVizCore
 /// rows (``PlayerModel``). What the player needs is kept as messages, one JSON object a line
 /// (``LiveMessage``), appended to a history file, so a browser that connects later gets the
 /// whole session, and memory does not grow with it. A page that let old rows go asks for them
-/// again: frames by number, a block of ``block`` at a time (the first frame of each block lists
+/// again: frames by number, a block (``Options/block`` frames) at a time (the first frame of each block lists
 /// its whole state, so the block is all a page needs to show any frame in it), and a window by
 /// number (its nodes, edges and tables, which are its own: a window let go takes its rows
 /// with it; ``window(_:)``). The lines themselves are kept as a log
@@ -32,6 +32,11 @@ package final class LiveSession: @unchecked Sendable {
         package var title = "navviz watch"
         /// Milliseconds a frame is shown when the page plays the history.
         package var delay = 1200
+        /// The most nodes a layout window holds (``LiveLayout/maxNodes``).
+        package var windowNodes = 1_500
+        /// Frames in a block: the first of each lists its whole state (a page jumps into a
+        /// block without the frames before it); the page reads the number from `hello`.
+        package var block = 256
         package init() {}
     }
 
@@ -88,9 +93,6 @@ package final class LiveSession: @unchecked Sendable {
     /// how many frames the history holds.
     private var blockOffsets: [UInt64] = []
     private var framesKept = 0
-    /// Frames in a block: the first of each lists its whole state (a page jumps into a block
-    /// without the frames before it); the page reads the number from `hello`.
-    package static let block = 256
     /// Rows a window's tables may hold before the next step starts a new window (the probe's
     /// windows fill their 1,500 nodes first, with some 600 rows).
     var maxTableRows = 20_000
@@ -112,7 +114,8 @@ package final class LiveSession: @unchecked Sendable {
         windowArchive = try FileHandle(forUpdating: URL(fileURLWithPath: archivePath))
         log = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.appendingPathComponent("session.ndjson").path))
         stepper = SequenceStepper(dialect: options.dialect)
-        keep([LiveMessage.hello(options, block: Self.block)])
+        layout.maxNodes = options.windowNodes
+        keep([LiveMessage.hello(options, block: options.block)])
     }
 
     /// Stops reading (lines still waiting are dropped) and removes the session's directory.
@@ -251,7 +254,7 @@ package final class LiveSession: @unchecked Sendable {
         }
         var rows: [JSONOutput.Written] = []
         for (j, (frame, scene)) in zip(frames, scenes).enumerated() {
-            rows.append(player.add(frame.info, scene: scene, file: "", full: (frameCount + j) % Self.block == 0))
+            rows.append(player.add(frame.info, scene: scene, file: "", full: (frameCount + j) % options.block == 0))
         }
         let new = player.tableRows(since: tables)
         tables = new.counts
@@ -273,7 +276,7 @@ package final class LiveSession: @unchecked Sendable {
         var offset = history.seekToEndOfFile()
         for m in messages {
             if m.hasPrefix(#"{"k":"frame""#) {
-                if framesKept % Self.block == 0 { blockOffsets.append(offset) }
+                if framesKept % options.block == 0 { blockOffsets.append(offset) }
                 framesKept += 1
             }
             offset += UInt64(m.utf8.count + 1)
@@ -292,14 +295,14 @@ package final class LiveSession: @unchecked Sendable {
         queue.sync {
             let range = range.clamped(to: 0..<framesKept)
             guard let first = range.first, let last = range.last else { return [] }
-            let firstBlock = first / Self.block, lastBlock = last / Self.block
+            let firstBlock = first / options.block, lastBlock = last / options.block
             let start = blockOffsets[firstBlock]
             let end = lastBlock + 1 < blockOffsets.count ? blockOffsets[lastBlock + 1] : history.seekToEndOfFile()
             history.seek(toFileOffset: start)
             let data = history.readData(ofLength: Int(end - start))
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(#"{"k":"frame""#) }
             // Frames are kept in order: the block's frames are numbered on from its first.
-            return lines.enumerated().compactMap { i, line in range.contains(firstBlock * Self.block + i) ? String(line) : nil }
+            return lines.enumerated().compactMap { i, line in range.contains(firstBlock * options.block + i) ? String(line) : nil }
         }
     }
 
