@@ -36,7 +36,7 @@ package final class LiveSession: @unchecked Sendable {
         package var windowNodes = 1_500
         /// Frames in a block: the first of each lists its whole state (a page jumps into a
         /// block without the frames before it); the page reads the number from `hello`.
-        package var block = 256
+        package var block = 64
         package init() {}
     }
 
