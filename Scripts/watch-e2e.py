@@ -14,6 +14,10 @@ Scenarios (all by default):
             same port: every step the recorder's buffer held is shown once, none twice
   long      N steps (default 100,000) as fast as the recorder makes them, the page connected:
             navviz's and the page's memory at N/10 and at N, and the time to jump to a step
+  travel    N steps (default 3,000) as fast as the recorder makes them, to two pages: one that
+            keeps every frame and one that keeps 512 (?keep=512) and lets older frames and
+            windows go; 20 frames across the session shown on both must show the same (nodes,
+            labels, context, step): what the second brings back from the server is right
   origin    a page of another origin tries the WebSocket: refused
 
 Prints `name: value` lines (and writes them as JSON to --json); exits 1 when a check fails.
@@ -225,6 +229,46 @@ async def _shown(page, states):
     stats = await live_stats(page)
     return stats if stats and stats["states"] >= states else None
 
+SHOWN = """(function (k) {
+  var p = window.navvizPlayer, r;
+  p.show(k, true);
+  r = p.report();
+  return JSON.stringify({ frame: r.frame, nodes: r.nodes, shown: r.shown, view: r.view,
+    labels: r.labels.map(function (l) { return [l.id, l.label, l.context, l.changed]; }),
+    label: document.getElementById("label").textContent, phase: document.getElementById("phase").textContent,
+    operations: document.getElementById("operations").textContent, crumbs: document.getElementById("crumbs").textContent });
+})"""
+
+async def scenario_travel(args, browser, figures, failures):
+    watch = Watch(args.navviz, free_port())
+    try:
+        whole = await browser.open(watch.url)
+        kept = await browser.open(watch.url + "?keep=512")
+        for page in (whole, kept):
+            await until(lambda: live_stats(page), 10)
+        recorder = probe(args.probe, watch.url, args.travel, 0, linger=120, capacity=max(500, args.travel))
+        for page in (whole, kept):
+            await until(lambda: _shown(page, args.travel), 120, interval=0.2)
+        recorder.wait()
+        frames = (await live_stats(whole))["frames"]
+        let_go = await kept.eval("window.navvizPlayer.data.windows.filter(function (w) { return w === undefined; }).length")
+        differing = []
+        for j in range(20):
+            k = (j * 7919) % frames
+            a, b = await whole.eval(f"{SHOWN}({k})"), await kept.eval(f"{SHOWN}({k})")
+            if a != b:
+                differing.append(k)
+        figures["travel_steps"] = args.travel
+        figures["travel_frames_checked"] = 20
+        figures["travel_frames_differing"] = len(differing)
+        figures["travel_windows_let_go"] = let_go
+        if differing:
+            failures.append(f"travel: frames {differing} differ on the page that let them go")
+        if let_go == 0:
+            failures.append("travel: the page kept every window (nothing was brought back)")
+    finally:
+        watch.stop()
+
 async def scenario_origin(args, browser, figures, failures):
     watch = Watch(args.navviz, free_port())
     try:
@@ -247,9 +291,10 @@ async def main():
     parser.add_argument("--rate", type=float, default=10)
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--long", type=int, default=100_000)
+    parser.add_argument("--travel", type=int, default=3000)
     parser.add_argument("--json")
     args = parser.parse_args()
-    scenarios = args.scenario or ["origin", "latency", "burst", "restart", "long"]
+    scenarios = args.scenario or ["origin", "latency", "burst", "restart", "travel", "long"]
     figures, failures = {}, []
     browser = Browser(args.chromium)
     try:

@@ -46,6 +46,9 @@ struct LiveLayout {
     private var rank = defaultRank
     /// How many windows were begun, and how many steps needed Graphviz.
     private(set) var windowCount = 0
+    /// Set when the current window is full for another reason (its tables): the next step
+    /// that is placed starts a new window.
+    var endWindow = false
 
     /// Places the scenes of one step (its pending and applied frames).
     mutating func place(_ scenes: [Scene]) throws(RenderError) -> Placement {
@@ -64,8 +67,8 @@ struct LiveLayout {
         }
         let newNodes = order.filter { nodes[$0.id] == nil }
         let newEdges = sceneEdges.filter { !edges.contains($0) }
-        if box != nil, newNodes.isEmpty, newEdges.isEmpty { return .fits }
-        if box != nil, nodes.count + newNodes.count <= maxNodes,
+        if box != nil, !endWindow, newNodes.isEmpty, newEdges.isEmpty { return .fits }
+        if box != nil, !endWindow, nodes.count + newNodes.count <= maxNodes,
            let grown = grow(newNodes, newEdges, parent: parent) {
             return grown
         }
@@ -83,6 +86,7 @@ struct LiveLayout {
         }.sorted()
         rank = steps.isEmpty ? Self.defaultRank : steps[steps.count / 2]
         windowCount += 1
+        endWindow = false
         return geometry
     }
 

@@ -4,7 +4,8 @@ import NavVizCore
 /// The messages a live player reads, one JSON object a line, each with its kind in `k`
 /// (docs/watch.md lists them):
 ///
-/// - `hello`: the session's title, the frame delay, the theme's background and name;
+/// - `hello`: the session's title, the frame delay, the theme's background and name, and the
+///   frames in a block (``LiveSession/block``);
 /// - `window`: a new layout window (the `windows` row of a bundle's player);
 /// - `grow`: nodes and edges added to the current window, and its new box;
 /// - `tables`: rows added to the texts and styles tables;
@@ -12,9 +13,9 @@ import NavVizCore
 /// - `problem`: a line that could not be read (its source, line and message);
 /// - `saved`: where the session was saved.
 enum LiveMessage {
-    static func hello(_ options: LiveSession.Options) -> String {
+    static func hello(_ options: LiveSession.Options, block: Int) -> String {
         object("hello", [("title", .string(options.title)), ("delay", .int(options.delay)), ("background", .string(options.theme.background)),
-                         ("theme", .string(options.theme.name)), ("version", .int(1))])
+                         ("theme", .string(options.theme.name)), ("version", .int(1)), ("block", .int(block))])
     }
 
     static func window(_ row: JSONOutput.Written) -> String { object("window", [("row", .written(row))]) }

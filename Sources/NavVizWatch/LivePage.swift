@@ -21,9 +21,12 @@ enum LivePage {
     /// - `window.navvizLive.stats()` says what arrived and what was painted when: for each state,
     ///   the time from its record (the log line's `time`) to the first paint that showed it or a
     ///   later state (the live tests and `make bench` read it);
-    /// - it keeps the rows of its latest 10,000 frames, and brings older ones back from the
-    ///   server in blocks of 256 when they are shown (a checkpoint every 256 frames, so a frame
-    ///   let go is at most one or two blocks away), so its memory stays flat.
+    /// - it keeps the rows of its latest 2,048 frames (`?keep=N` for another number), and
+    ///   the windows and tables they use; older ones are let go and brought back from the
+    ///   server when shown: frames a block at a time (`GET /frames`; a block's first frame
+    ///   lists its whole state, so a block is all it takes to show a frame in it), a window
+    ///   with its tables (`GET /window`); what it holds for each step is a few numbers (the
+    ///   labels once each) and it keeps the latest 10,000 latencies, so its memory stays flat.
     static let script = """
     (function () {
       "use strict";
@@ -45,7 +48,10 @@ enum LivePage {
       problemsBox.appendChild(problemsTitle); problemsBox.appendChild(problemsList);
       document.querySelector("aside").prepend(problemsBox);
 
-      var following = true, states = new Set(), stateTime = [], stateOfFrame = [], painted = -1, latencies = [], problems = 0, windows = 0;
+      // What arrived and what was painted: states counted, the record time of each state not
+      // yet painted, the latest latencies.
+      var following = true, stateCount = 0, lastState = -1, newestState = -1, unpainted = new Map(), painted = -1, latencies = [];
+      var problems = 0, windows = 0, tables = [];
       var drawScheduled = false, received = 0, lastWindow = -1, banner = null;
       function setFollowing(on) {
         following = on;
@@ -60,7 +66,7 @@ enum LivePage {
       function flash(text) {
         say(text);
         clearTimeout(banner);
-        banner = setTimeout(function () { say(states.size + " states"); }, 4000);
+        banner = setTimeout(function () { say(stateCount + " states"); }, 4000);
       }
       function draw() {
         drawScheduled = false;
@@ -68,28 +74,34 @@ enum LivePage {
         if (!following || n === 0) { return; }
         document.getElementById("empty").textContent = "empty tree";
         player.show(n - 1);
-        var w = data.frames[n - 1].w;
+        var w = data.frames[data.frames.length - 1].w;
         if (lastWindow >= 0 && w !== lastWindow) { flash("new layout window: the tree is laid out again from here"); }
         lastWindow = w;
-        var s = stateOfFrame[n - 1];
+        var s = newestState;
         // Painted once the browser has drawn this frame: the next animation frame's start.
         requestAnimationFrame(function () {
           var now = Date.now();
-          for (var t = painted + 1; t <= s; t++) {
-            if (stateTime[t] !== undefined) { latencies.push(now - stateTime[t]); }
+          for (var entry of unpainted) {
+            if (entry[0] > s) { break; }
+            latencies.push(now - entry[1]);
+            unpainted.delete(entry[0]);
           }
+          if (latencies.length > 2 * LATENCIES) { latencies.splice(0, latencies.length - LATENCIES); }
           if (s > painted) { painted = s; }
           document.body.dataset.paintedState = String(painted);
         });
       }
+      var LATENCIES = 10000;
       function take(line) {
         var m = JSON.parse(line);
         switch (m.k) {
         case "hello":
           data.delay = m.delay;
+          data.block = m.block || 0;
           break;
         case "window":
           data.windows.push(m.row);
+          tables.push({ texts: [], nodeStyles: [], edgeStyles: [] });
           windows += 1;
           break;
         case "grow":
@@ -99,16 +111,15 @@ enum LivePage {
           win.box = m.row.box;
           break;
         case "tables":
-          Array.prototype.push.apply(data.texts, m.texts);
-          Array.prototype.push.apply(data.nodeStyles, m.nodeStyles);
-          Array.prototype.push.apply(data.edgeStyles, m.edgeStyles);
+          addTables(tables[tables.length - 1], m);
           break;
         case "frame":
-          stateOfFrame[m.n] = m.s;
+          newestState = m.s;
           data.frames.push(m.row);
-          if (!states.has(m.s)) {
-            states.add(m.s);
-            if (m.time) { var t = Date.parse(m.time); if (!isNaN(t)) { stateTime[m.s] = t; } }
+          if (m.s > lastState) {
+            lastState = m.s;
+            stateCount += 1;
+            if (m.time) { var t = Date.parse(m.time); if (!isNaN(t)) { unpainted.set(m.s, t); } }
           }
           break;
         case "problem":
@@ -136,42 +147,73 @@ enum LivePage {
           if (following && !drawScheduled) { drawScheduled = true; requestAnimationFrame(draw); }
         }
         received += 1;
-        if (!banner) { say(states.size + " states"); }
+        if (!banner) { say(stateCount + " states"); }
+      }
+      function addTables(t, m) {
+        Array.prototype.push.apply(t.texts, m.texts);
+        Array.prototype.push.apply(t.nodeStyles, m.nodeStyles);
+        Array.prototype.push.apply(t.edgeStyles, m.edgeStyles);
       }
 
-      // A long session: the page keeps the rows of its latest KEEP frames and lets older ones
-      // go, so its memory stays flat however long the session runs; showing an older frame brings
-      // its block of BLOCK rows back from the server (`GET /frames`), keeping the last few blocks.
-      var KEEP = 10000, BLOCK = 256, released = 0, blocks = [];
-      var token = new URLSearchParams(location.search).get("token");
-      function release() {
-        var upTo = player.count() - KEEP;
-        if (upTo <= released) { return; }
-        // Checkpoints first, so a frame let go is at most BLOCK frames' replay away.
-        player.stateAt(upTo);
-        for (var k = released; k < upTo; k++) {
-          if (!blocks.some(function (b) { return k >= b && k < b + BLOCK; })) { data.frames[k] = undefined; }
-        }
-        released = upTo;
-        player.prune(upTo);
-      }
-      player.setSource(function (k) {
-        var from = k - k % BLOCK, to = Math.min(from + BLOCK, released), request = new XMLHttpRequest();
-        request.open("GET", "/frames?from=" + from + "&to=" + to + (token ? "&token=" + encodeURIComponent(token) : ""), false);
+      // A long session: the page keeps the rows of its latest KEEP frames (whole blocks) and
+      // the windows they are drawn on, and lets older ones go, so its memory stays flat however
+      // long the session runs; showing an older frame brings its block of rows back from the
+      // server (`GET /frames`), and its window (`GET /window`), keeping the last few of each.
+      var params = new URLSearchParams(location.search), token = params.get("token");
+      var KEEP = parseInt(params.get("keep"), 10) || 2048, released = 0, blocks = new Map(), fetched = [];
+      function block() { return data.block || 256; }
+      function fetchLines(path) {
+        var request = new XMLHttpRequest();
+        request.open("GET", path + (token ? "&token=" + encodeURIComponent(token) : ""), false);
         request.send();
-        if (request.status !== 200) { return undefined; }
-        request.responseText.split("\\n").forEach(function (line) {
-          if (line) { var m = JSON.parse(line); data.frames[m.n] = m.row; }
-        });
-        blocks.push(from);
-        if (blocks.length > 8) {
-          var old = blocks.shift();
-          for (var j = old; j < old + BLOCK && j < released; j++) {
-            if (!blocks.some(function (b) { return j >= b && j < b + BLOCK; })) { data.frames[j] = undefined; }
+        if (request.status !== 200) { return []; }
+        return request.responseText.split("\\n").filter(function (line) { return line; }).map(function (line) { return JSON.parse(line); });
+      }
+      function release() {
+        var n = player.count(), upTo = n - KEEP;
+        upTo -= upTo % block();
+        if (upTo <= released) { return; }
+        player.dropFrames(upTo);
+        released = upTo;
+        letWindowsGo();
+      }
+      // Windows before the first kept frame's, but the one shown and the few brought back.
+      function letWindowsGo() {
+        var first = data.frames.length ? data.frames[0].w : data.windows.length - 1;
+        for (var w = 0; w < first; w++) {
+          if (data.windows[w] !== undefined && w !== player.shownWindow() && fetched.indexOf(w) < 0) {
+            data.windows[w] = undefined;
+            tables[w] = undefined;
+            player.letGo(w);
           }
         }
-        return data.frames[k];
+      }
+      player.setSource(function (k) {
+        var size = block(), from = k - k % size, rows = blocks.get(from);
+        if (rows) { blocks.delete(from); } else {
+          rows = [];
+          fetchLines("/frames?from=" + from + "&to=" + Math.min(from + size, released)).forEach(function (m) { rows[m.n - from] = m.row; });
+        }
+        blocks.set(from, rows);
+        if (blocks.size > 8) { blocks.delete(blocks.keys().next().value); }
+        return rows[k - from];
       });
+      player.setWindowSource(function (w) {
+        var win = null, t = { texts: [], nodeStyles: [], edgeStyles: [] };
+        fetchLines("/window?w=" + w).forEach(function (m) {
+          if (m.k === "window") { win = m.row; }
+          else if (m.k === "grow" && win) {
+            Array.prototype.push.apply(win.nodes, m.row.nodes);
+            Array.prototype.push.apply(win.edges, m.row.edges);
+            win.box = m.row.box;
+          } else if (m.k === "tables") { addTables(t, m); }
+        });
+        if (!win) { return; }
+        data.windows[w] = win;
+        tables[w] = t;
+        fetched.push(w);
+        if (fetched.length > 4) { fetched.shift(); letWindowsGo(); }
+      }, function (w) { return tables[w]; });
 
       var socket = null, attempts = 0, opened = false;
       function connect() {
@@ -202,7 +244,7 @@ enum LivePage {
 
       window.navvizLive = {
         stats: function () {
-          return { states: states.size, frames: player.count(), paintedStates: painted + 1, latencies: latencies.slice(),
+          return { states: stateCount, frames: player.count(), paintedStates: painted + 1, latencies: latencies.slice(),
                    problems: problems, windows: windows, messages: received, following: following };
         },
         // The time to show `n` frames spread over the session, at once (a jump in the list).

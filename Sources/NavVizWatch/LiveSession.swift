@@ -12,7 +12,11 @@ import NavVizCore
 /// placed without moving what is already shown (``LiveLayout``) and turned into the player's
 /// rows (``PlayerModel``). What the player needs is kept as messages, one JSON object a line
 /// (``LiveMessage``), appended to a history file, so a browser that connects later gets the
-/// whole session, and memory does not grow with it. The lines themselves are kept as a log
+/// whole session, and memory does not grow with it. A page that let old rows go asks for them
+/// again: frames by number, a block (``Options/block`` frames) at a time (the first frame of each block lists
+/// its whole state, so the block is all a page needs to show any frame in it), and a window by
+/// number (its nodes, edges and tables, which are its own: a window let go takes its rows
+/// with it; ``window(_:)``). The lines themselves are kept as a log
 /// (``logPath``), which ``save(into:)`` animates into the bundle `navviz animate` writes.
 ///
 /// A line that is not a valid snapshot becomes an error message for the page, and the session
@@ -28,6 +32,11 @@ package final class LiveSession: @unchecked Sendable {
         package var title = "navviz watch"
         /// Milliseconds a frame is shown when the page plays the history.
         package var delay = 1200
+        /// The most nodes a layout window holds (``LiveLayout/maxNodes``).
+        package var windowNodes = 1_500
+        /// Frames in a block: the first of each lists its whole state (a page jumps into a
+        /// block without the frames before it); the page reads the number from `hello`.
+        package var block = 64
         package init() {}
     }
 
@@ -63,10 +72,16 @@ package final class LiveSession: @unchecked Sendable {
     private let closed = Flag()
     private var stepper: SequenceStepper
     private var layout = LiveLayout()
-    private var player = PlayerModel()
+    private var player = PlayerModel(tablesPerWindow: true)
     private var tables = PlayerModel.TableCounts()
     private var history: FileHandle
     private var log: FileHandle
+    /// Windows that ended: each one's messages (window, grows, tables) one after another.
+    private var windowArchive: FileHandle
+    /// Where each ended window's messages are in the archive (offset, length), by window number.
+    private var windowIndex: [(offset: UInt64, length: Int)] = []
+    /// The current window's messages.
+    private var windowMessages: [String] = []
     private var subscribers: [UUID: @Sendable ([String]) -> Void] = [:]
     /// States read, frames made, messages kept.
     private(set) var stateCount = 0
@@ -74,8 +89,13 @@ package final class LiveSession: @unchecked Sendable {
     private(set) var messageCount = 0
     private let countsLock = NSLock()
     private var publishedCounts = (states: 0, frames: 0, messages: 0)
-    /// Where each frame's message is in the history file (offset, length), by frame number.
-    private var frameIndex: [(offset: UInt64, length: UInt32)] = []
+    /// Where each block's first frame message is in the history file, by block number; and
+    /// how many frames the history holds.
+    private var blockOffsets: [UInt64] = []
+    private var framesKept = 0
+    /// Rows a window's tables may hold before the next step starts a new window (the probe's
+    /// windows fill their 1,500 nodes first, with some 600 rows).
+    var maxTableRows = 20_000
     /// Lines read from each source, to number them in messages.
     private var lineNumbers: [String: Int] = [:]
 
@@ -89,9 +109,13 @@ package final class LiveSession: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: historyPath, contents: nil)
         _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("session.ndjson").path, contents: nil)
         history = try FileHandle(forUpdating: URL(fileURLWithPath: historyPath))
+        let archivePath = directory.appendingPathComponent("windows.ndjson").path
+        _ = FileManager.default.createFile(atPath: archivePath, contents: nil)
+        windowArchive = try FileHandle(forUpdating: URL(fileURLWithPath: archivePath))
         log = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.appendingPathComponent("session.ndjson").path))
         stepper = SequenceStepper(dialect: options.dialect)
-        keep([LiveMessage.hello(options)])
+        layout.maxNodes = options.windowNodes
+        keep([LiveMessage.hello(options, block: options.block)])
     }
 
     /// Stops reading (lines still waiting are dropped) and removes the session's directory.
@@ -100,6 +124,7 @@ package final class LiveSession: @unchecked Sendable {
         queue.sync {
             try? history.close()
             try? log.close()
+            try? windowArchive.close()
             try? FileManager.default.removeItem(at: directory)
         }
     }
@@ -215,21 +240,29 @@ package final class LiveSession: @unchecked Sendable {
         do throws(RenderError) {
             switch try layout.place(scenes) {
             case .fits: break
-            case .grew(let nodes, let edges, let box): out.append(LiveMessage.grow(player.grow(nodes: nodes, edges: edges, box: box)))
-            case .newWindow(let geometry): out.append(LiveMessage.window(player.beginWindow(geometry)))
+            case .grew(let nodes, let edges, let box):
+                out.append(LiveMessage.grow(player.grow(nodes: nodes, edges: edges, box: box)))
+                windowMessages.append(out[out.count - 1])
+            case .newWindow(let geometry):
+                archiveWindow()
+                tables = .init()
+                out.append(LiveMessage.window(player.beginWindow(geometry)))
+                windowMessages = [out[out.count - 1]]
             }
         } catch {
             return [LiveMessage.problem(.error("\(error)", file: source.name, at: .init(line: line)))]
         }
         var rows: [JSONOutput.Written] = []
-        for (frame, scene) in zip(frames, scenes) {
-            rows.append(player.add(frame.info, scene: scene, file: ""))
+        for (j, (frame, scene)) in zip(frames, scenes).enumerated() {
+            rows.append(player.add(frame.info, scene: scene, file: "", full: (frameCount + j) % options.block == 0))
         }
         let new = player.tableRows(since: tables)
         tables = new.counts
         if !new.texts.isEmpty || !new.nodeStyles.isEmpty || !new.edgeStyles.isEmpty {
             out.append(LiveMessage.tables(texts: new.texts, nodeStyles: new.nodeStyles, edgeStyles: new.edgeStyles))
+            windowMessages.append(out[out.count - 1])
         }
+        if player.tableRowCount > maxTableRows { layout.endWindow = true }
         for row in rows {
             out.append(LiveMessage.frame(row, number: frameCount, state: step.index, time: snapshot.time))
             frameCount += 1
@@ -242,9 +275,11 @@ package final class LiveSession: @unchecked Sendable {
         guard !messages.isEmpty else { return }
         var offset = history.seekToEndOfFile()
         for m in messages {
-            let length = UInt64(m.utf8.count + 1)
-            if m.hasPrefix(#"{"k":"frame""#) { frameIndex.append((offset, UInt32(length))) }
-            offset += length
+            if m.hasPrefix(#"{"k":"frame""#) {
+                if framesKept % options.block == 0 { blockOffsets.append(offset) }
+                framesKept += 1
+            }
+            offset += UInt64(m.utf8.count + 1)
         }
         history.write(Data(messages.map { $0 + "\n" }.joined().utf8))
         messageCount += messages.count
@@ -254,16 +289,43 @@ package final class LiveSession: @unchecked Sendable {
         for deliver in subscribers.values { deliver(messages) }
     }
 
-    /// The frame messages `range` (by frame number) as kept, for a page that let their rows go.
+    /// The frame messages `range` (by frame number) as kept, for a page that let their rows go:
+    /// read from the history, from the start of the block of the first to the end of the last's.
     package func frames(_ range: Range<Int>) -> [String] {
         queue.sync {
-            let range = range.clamped(to: 0..<frameIndex.count)
+            let range = range.clamped(to: 0..<framesKept)
             guard let first = range.first, let last = range.last else { return [] }
-            let start = frameIndex[first].offset, end = frameIndex[last].offset + UInt64(frameIndex[last].length)
+            let firstBlock = first / options.block, lastBlock = last / options.block
+            let start = blockOffsets[firstBlock]
+            let end = lastBlock + 1 < blockOffsets.count ? blockOffsets[lastBlock + 1] : history.seekToEndOfFile()
             history.seek(toFileOffset: start)
             let data = history.readData(ofLength: Int(end - start))
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(#"{"k":"frame""#) }.map(String.init)
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(#"{"k":"frame""#) }
+            // Frames are kept in order: the block's frames are numbered on from its first.
+            return lines.enumerated().compactMap { i, line in range.contains(firstBlock * options.block + i) ? String(line) : nil }
         }
+    }
+
+    /// The messages that make window `number` (its `window`, `grow` and `tables` messages, in
+    /// order), for a page that let it go; none for a window not begun.
+    package func window(_ number: Int) -> [String] {
+        queue.sync {
+            if number == windowIndex.count { return windowMessages }
+            guard number >= 0, number < windowIndex.count else { return [] }
+            windowArchive.seek(toFileOffset: windowIndex[number].offset)
+            let data = windowArchive.readData(ofLength: windowIndex[number].length)
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// Moves the current window's messages to the archive (a new window begins).
+    private func archiveWindow() {
+        guard !windowMessages.isEmpty else { return }
+        let data = Data(windowMessages.map { $0 + "\n" }.joined().utf8)
+        let offset = windowArchive.seekToEndOfFile()
+        windowArchive.write(data)
+        windowIndex.append((offset, data.count))
+        windowMessages = []
     }
 
     /// Every message kept so far.

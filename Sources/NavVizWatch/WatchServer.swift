@@ -16,6 +16,7 @@ import NavVizShutdown
 /// | `POST /save` | saves the session as an animation bundle; answers `{"path": …}` |
 /// | `GET /session.ndjson` | the session's log |
 /// | `GET /frames?from=A&to=B` | frames A to B−1's messages (at most 4,096), for a page that let their rows go |
+/// | `GET /window?w=N` | window N's messages (`window`, `grow`, `tables`), for a page that let it go |
 /// | `GET /health` | `ok` and the counts |
 ///
 /// Every request passes ``Access`` first. Bodies are capped (``maxBody``); a batch that is not
@@ -87,9 +88,29 @@ package final class WatchServer: Sendable {
             throw NavVizError(.cannotWrite, file: nil, "cannot listen on \(where_): \(reason)")
         }
         access.update { $0.port = Int(port) }
+        Self.sendAtOnce(port: port)
         let a = access.value
         let shown = a.host == "0.0.0.0" ? (Self.lanAddress() ?? "127.0.0.1") : (Access.isLoopback(a.host) ? "127.0.0.1" : a.host)
         return "http://\(shown):\(port)/" + (a.token.map { "?token=\($0)" } ?? "")
+    }
+
+    /// Turns Nagle's algorithm off on the listening socket of `port` (TCP_NODELAY; the
+    /// connections it accepts inherit it, on Linux and on Darwin). FlyingFox writes a
+    /// response's header and its body separately and gives no hook to set socket options, so
+    /// a small body waited for the header's acknowledgement, which a browser delays by up to
+    /// 40 ms: a page bringing back a block of frames (`GET /frames`) waited 40-50 ms for 15 KB.
+    static func sendAtOnce(port: UInt16) {
+        for fd in Int32(0)..<Int32(1_024) {
+            var listening: Int32 = 0, length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening == 1 else { continue }
+            var address = sockaddr_in(), size = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
+            }
+            guard named == 0, address.sin_family == sa_family_t(AF_INET), UInt16(bigEndian: address.sin_port) == port else { continue }
+            var on: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 
     /// Why the server could not listen, in words: a port in use says what to do.
@@ -131,6 +152,13 @@ package final class WatchServer: Sendable {
                 return Self.json(.badRequest, #"{"error":"from and to name at most 4,096 frames"}"#)
             }
             let lines = server.session.frames(from..<to)
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: Data(lines.joined(separator: "\n").utf8))
+        })
+        await server.appendRoute("GET /window", to: Guarded(self) { server, request in
+            guard let w = request.query.first(where: { $0.name == "w" }).flatMap({ Int($0.value) }), w >= 0 else {
+                return Self.json(.badRequest, #"{"error":"w must name a window (0 or more)"}"#)
+            }
+            let lines = server.session.window(w)
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"], body: Data(lines.joined(separator: "\n").utf8))
         })
         await server.appendRoute("GET /record", to: Guarded(self) { server, request in

@@ -78,6 +78,71 @@ import _NavVizTestSupport
         #expect(session.frames(3..<3).isEmpty)
     }
 
+    /// A page that let a window and its frames go gets back what it needs to show any frame
+    /// again: the window's messages as they were sent (`window(_:)`), and frames whose block
+    /// starts with one that lists its whole state (the state the deltas before it built).
+    @Test func windowsAndBlocksLetGoComeBackWhole() throws {
+        var options = LiveSession.Options()
+        options.windowNodes = 12
+        let (session, messages) = try Self.messages(Self.lines(300), options: options)
+        defer { session.close() }
+        // The messages of each window, as sent, and what window(_:) gives back.
+        var sent: [[[String: Any]]] = []
+        for m in messages {
+            switch m["k"] as? String {
+            case "window": sent.append([m])
+            case "grow", "tables": sent[sent.count - 1].append(m)
+            default: break
+            }
+        }
+        #expect(sent.count >= 3, "\(sent.count) windows")
+        for (w, window) in sent.enumerated() {
+            let back = try session.window(w).map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(back.count == window.count, "window \(w)")
+            for (a, b) in zip(back, window) { #expect(NSDictionary(dictionary: a).isEqual(to: b), "window \(w)") }
+        }
+        #expect(session.window(sent.count).isEmpty)
+        // Each window's tables are its own, numbered from 0: a frame points into its window's.
+        var textRows: [Int] = []
+        for window in sent { textRows.append(window.compactMap { $0["texts"] as? [Any] }.reduce(0) { $0 + $1.count }) }
+        for m in messages where m["k"] as? String == "frame" {
+            let row = try #require(m["row"] as? [String: Any]), d = try #require(row["d"] as? [Int]), w = try #require(row["w"] as? Int)
+            var i = 0
+            while i < d.count { if d[i] < 0 { i += 1 } else { #expect(d[i + 1] < textRows[w]); i += 3 } }
+        }
+        // A page that starts a block at its first frame (which lists the whole state) has, at
+        // every frame, the state a page that replayed every delta from the window's start has.
+        var whole = options
+        whole.block = 1 << 30
+        let (reference, all) = try Self.messages(Self.lines(300), options: whole)
+        defer { reference.close() }
+        let rows = { (m: [[String: Any]]) in m.filter { $0["k"] as? String == "frame" }.compactMap { $0["row"] as? [String: Any] } }
+        let (blocked, plain) = (rows(messages), rows(all))
+        #expect(blocked.count == plain.count && blocked.count > 2 * options.block)
+        func replay(_ frames: [[String: Any]], from start: Int, to end: Int) throws -> [Int: [Int]] {
+            var state: [Int: [Int]] = [:]
+            for row in frames[start...end] {
+                let d = try #require(row["d"] as? [Int]), e = try #require(row["e"] as? [Int])
+                if row["r"] as? Int == 1 { state = [:] }
+                var i = 0
+                while i < d.count { if d[i] < 0 { state[-d[i] - 1] = nil; i += 1 } else { state[d[i]] = [d[i + 1], d[i + 2]]; i += 3 } }
+                i = 0
+                while i < e.count { if e[i] < 0 { state[-e[i] - 1 - 1_000_000] = nil; i += 1 } else { state[e[i] - 1_000_000] = [e[i + 1]]; i += 2 } }
+            }
+            return state
+        }
+        for n in stride(from: 0, to: blocked.count, by: 37) {
+            let w = try #require(blocked[n]["w"] as? Int)
+            let windowStart = try #require(plain.firstIndex { $0["w"] as? Int == w })
+            let blockStart = max(windowStart, n - n % options.block)
+            #expect((blocked[blockStart]["r"] as? Int == 1) == (blockStart % options.block == 0), "frame \(blockStart)")
+            #expect(try replay(blocked, from: blockStart, to: n) == replay(plain, from: windowStart, to: n), "frame \(n)")
+        }
+        // A block read back starts at its full frame.
+        let block = session.frames(options.block..<(options.block + 3))
+        #expect(block.count == 3 && block[0].contains(#""r":1"#))
+    }
+
     @Test func aBadLineIsAProblemAndTheSessionGoesOn() throws {
         var lines = Self.lines(3)
         lines.insert(#"{"navviz": 1, "tree": {"id": 7}}"#, at: 2)

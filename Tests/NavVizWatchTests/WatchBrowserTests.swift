@@ -8,7 +8,8 @@ import _NavVizTestSupport
 /// `Scripts/watch-e2e.py` (which `make bench` runs at full size for the figures). Here each
 /// scenario runs small, and the test checks what must hold whatever the machine's load: every
 /// step recorded is painted, a burst loses none, a restarted server shows the recorder's whole
-/// buffer with no step twice, and a page of another origin is refused.
+/// buffer with no step twice, a page that let old frames and windows go shows them as a page
+/// that kept them, and a page of another origin is refused.
 @Suite(.serialized) struct WatchBrowserTests {
     static let chromium = Chromium.path
 
@@ -36,6 +37,7 @@ import _NavVizTestSupport
         let result = try NavVizBinary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--navviz", NavVizBinary.url.path, "--probe", Self.probe,
                                          "--scenario", "origin", "--scenario", "latency", "--steps", "150", "--rate", "20",
                                          "--scenario", "burst", "--burst", "400", "--scenario", "restart",
+                                         "--scenario", "travel", "--travel", "3000",
                                          "--json", figures.path], in: PackagePaths.root, timeout: 240)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let data = try Data(contentsOf: figures)
@@ -47,5 +49,8 @@ import _NavVizTestSupport
         #expect(values["burst_states_shown"] as? Int == 400)
         #expect(values["restart_states_shown"] as? Int == 150)
         #expect(values["restart_duplicates"] as? Int == 0)
+        // A page that let old frames and windows go shows them as one that kept them.
+        #expect(values["travel_frames_differing"] as? Int == 0)
+        #expect((values["travel_windows_let_go"] as? Int ?? 0) > 0)
     }
 }

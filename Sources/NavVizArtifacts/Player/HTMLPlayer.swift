@@ -209,40 +209,75 @@ package enum HTMLPlayer {
       var frames = data.frames, windows = data.windows;
       var texts = data.texts, nodeStyles = data.nodeStyles, edgeStyles = data.edgeStyles;
       var CHECKPOINT = 128;
-      var starts = [], checkpoints = [], steps = [], stepOf = [];
+      // A live page keeps the frames from `frameBase` on (frames[k - frameBase]) and lets older
+      // ones go; a frame whose row has `r` lists its whole state, and one starts every `block`
+      // frames (data.block), so a frame let go is replayed from there.
+      var frameBase = 0, keepFrom = 0;
+      var starts = [], checkpoints = [];
+      // The steps, a column each (a long session has hundreds of thousands): the frame each
+      // starts at, its transition (-1: the start), its label (one copy of each label), failed.
+      var stepCount = 0, stepFirst = new Int32Array(256), stepT = new Int32Array(256), stepLabel = new Int32Array(256), stepFailed = new Uint8Array(256);
+      var labels = [], labelIds = new Map();
+      function grown(a, n) { if (a.length >= n) { return a; } var b = new a.constructor(Math.max(n, a.length * 2)); b.set(a); return b; }
+      function addStep(first, f) {
+        var n = stepCount + 1;
+        stepFirst = grown(stepFirst, n); stepT = grown(stepT, n); stepLabel = grown(stepLabel, n); stepFailed = grown(stepFailed, n);
+        var id = labelIds.get(f.l);
+        if (id === undefined) { id = labels.length; labels.push(f.l); labelIds.set(f.l, id); }
+        stepFirst[stepCount] = first; stepT[stepCount] = f.t === null ? -1 : f.t; stepLabel[stepCount] = id; stepFailed[stepCount] = f.p === "failed" ? 1 : 0;
+        stepCount = n;
+      }
+      // Step `i` as the list and the panel read it.
+      function step(i) {
+        var failed = stepFailed[i] === 1, t = stepT[i];
+        return { first: stepFirst[i], t: t < 0 ? null : t, label: labels[stepLabel[i]], failed: failed,
+                 number: failed ? "✕" : (t < 0 ? "start" : String(t + 1)) };
+      }
+      // The step frame `k` is in: the last that starts at or before it.
+      function stepOf(k) {
+        var lo = 0, hi = stepCount - 1;
+        while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (stepFirst[mid] <= k) { lo = mid; } else { hi = mid - 1; } }
+        return lo;
+      }
       function addFrames(from) {
-        for (var i = from; i < frames.length; i++) {
-          var f = frames[i];
+        for (var i = from; i < count(); i++) {
+          var f = frames[i - frameBase];
           if (starts[f.w] === undefined) { starts[f.w] = i; checkpoints[f.w] = []; }
-          var last = steps[steps.length - 1];
-          if (!last || last.t !== f.t || f.p === "initial" || f.p === "failed" || last.failed) {
-            steps.push({ first: i, t: f.t, label: f.l, failed: f.p === "failed",
-                         number: f.p === "failed" ? "✕" : (f.t === null ? "start" : String(f.t + 1)) });
-            if (steps[steps.length - 1].number !== "start") { afterStart += 1; }
+          var last = stepCount - 1, lastT = last >= 0 ? stepT[last] : -2, t = f.t === null ? -1 : f.t;
+          if (last < 0 || lastT !== t || f.p === "initial" || f.p === "failed" || stepFailed[last] === 1) {
+            addStep(i, f);
+            if (f.p === "failed" || f.t !== null) { afterStart += 1; }
           }
-          stepOf[i] = steps.length - 1;
         }
       }
       var afterStart = 0;
-      addFrames(0);
       // A frame's row. A live page keeps only its latest rows and gives `source`, which brings
       // back (from the server) a row it let go.
       var source = null;
-      function frame(k) { var f = frames[k]; return f !== undefined || !source ? f : source(k); }
-      function count() { return frames.length; }
+      function frame(k) { var f = k >= frameBase ? frames[k - frameBase] : undefined; return f !== undefined || !source ? f : source(k); }
+      function count() { return frameBase + frames.length; }
+      addFrames(0);
+      // A live page's windows and tables: `windowSource(w)` brings back a window it let go, and
+      // `tablesOf(w)` gives each window's tables (a bundle has one set for all).
+      var windowSource = null, tablesOf = null;
+      function needWindow(w) {
+        if (windows[w] === undefined && windowSource) { windowSource(w); }
+        if (tablesOf) { var t = tablesOf(w); texts = t.texts; nodeStyles = t.nodeStyles; edgeStyles = t.edgeStyles; }
+      }
       // Steps after the start: each transition, and a failure (the step that could not run).
       function stepTotal() { return afterStart; }
       function stepNumber(st) { return st.failed ? stepTotal() : parseInt(st.number, 10); }
 
       // A window's state after frame `at`: each node's text and style row and each edge's style
       // row (-1 when absent).
-      function emptyState(w) {
+      function emptyState(w, at) {
         var n = windows[w].nodes.length, e = windows[w].edges.length;
-        return { at: starts[w] - 1, nt: new Int32Array(n).fill(-1), ns: new Int32Array(n).fill(-1), es: new Int32Array(e).fill(-1) };
+        return { at: at === undefined ? starts[w] - 1 : at, nt: new Int32Array(n).fill(-1), ns: new Int32Array(n).fill(-1), es: new Int32Array(e).fill(-1) };
       }
       function copy(s) { return { at: s.at, nt: s.nt.slice(), ns: s.ns.slice(), es: s.es.slice() }; }
       var state = null, stateWindow = -1;
       function apply(s, f) {
+        if (f.r) { s.nt.fill(-1); s.ns.fill(-1); s.es.fill(-1); }
         var d = f.d, i = 0, v;
         while (i < d.length) {
           v = d[i];
@@ -258,10 +293,16 @@ package enum HTMLPlayer {
       function widen(a, n) { if (a.length >= n) { return a; } var b = new Int32Array(n).fill(-1); b.set(a); return b; }
       function stateAt(k) {
         var w = frame(k).w;
-        if (stateWindow !== w || state.at > k) {
+        needWindow(w);
+        // Where replaying is shortest: the state as it is, a checkpoint, or the frame listing
+        // its whole state that starts k's block.
+        var block = data.block ? k - k % data.block : -1;
+        if (stateWindow !== w || state.at > k || (block > state.at && block > starts[w])) {
           var best = null, list = checkpoints[w];
           for (var c = 0; c < list.length; c++) { if (list[c].at <= k && (!best || list[c].at > best.at)) { best = list[c]; } }
-          state = best ? copy(best) : emptyState(w);
+          if (stateWindow === w && state.at <= k && (!best || state.at > best.at)) { best = state; }
+          if (block > starts[w] && (!best || best.at < block - 1)) { best = null; state = emptyState(w, block - 1); }
+          else { state = !best ? emptyState(w) : best === state ? state : copy(best); }
           stateWindow = w;
         }
         var nn = windows[w].nodes.length, ne = windows[w].edges.length;
@@ -269,7 +310,7 @@ package enum HTMLPlayer {
         for (var j = state.at + 1; j <= k; j++) {
           apply(state, frame(j));
           state.at = j;
-          if ((j - starts[w]) % CHECKPOINT === CHECKPOINT - 1 && !checkpoints[w].some(function (c) { return c.at === j; })) { checkpoints[w].push(copy(state)); }
+          if (j >= keepFrom && (j - starts[w]) % CHECKPOINT === CHECKPOINT - 1 && !checkpoints[w].some(function (c) { return c.at === j; })) { checkpoints[w].push(copy(state)); }
         }
         return state;
       }
@@ -523,11 +564,11 @@ package enum HTMLPlayer {
         nodeEls = new Array(windows[w].nodes.length); edgeEls = new Array(windows[w].edges.length);
         shownNT = new Int32Array(nodeEls.length).fill(-1); shownNS = new Int32Array(nodeEls.length).fill(-1);
         shownES = new Int32Array(edgeEls.length).fill(-1);
-        placed = null; selected = -1;
+        placed = null; selected = -1; fading = [];
       }
       function drawNode(i, t, s) {
         var g = nodeEls[i];
-        if (!g) { g = nodeEls[i] = el("g", {}, nodeLayer); g.dataset.index = i; }
+        if (!g) { g = nodeEls[i] = el("g", {}, nodeLayer); g.dataset.index = i; appear(g); }
         g.replaceChildren();
         var text = texts[t], style = nodeStyles[s], w = windows[drawnWindow].nodes[i][3], h = height(t);
         var styles = style[1].split(","), rounded = styles.indexOf("rounded") >= 0, dashed = styles.indexOf("dashed") >= 0, dotted = styles.indexOf("dotted") >= 0;
@@ -561,7 +602,7 @@ package enum HTMLPlayer {
       }
       function drawEdge(i, s) {
         var g = edgeEls[i];
-        if (!g) { g = edgeEls[i] = el("g", {}, edgeLayer); }
+        if (!g) { g = edgeEls[i] = el("g", {}, edgeLayer); appear(g); }
         g.replaceChildren();
         var style = edgeStyles[s], list = style[2].split(",");
         var a = { fill: "none", stroke: style[0], "stroke-width": style[1] };
@@ -575,9 +616,36 @@ package enum HTMLPlayer {
         }
         g.setAttribute("class", "edge " + style[3]);
       }
-      function setGone(g, gone) {
+      // A node or edge no longer shown fades out, then leaves the document (kept, to come back
+      // when shown again): the browser's style and layout, which a view's move redoes for every
+      // element in the picture, then cost what the frame shows, not all a window ever showed.
+      var fading = [], sweepTimer = null;
+      function setGone(g, gone, layer) {
         if (!g) { return; }
-        if (gone) { g.classList.add("gone"); } else { g.classList.remove("gone"); }
+        if (gone) {
+          if (g.goneAt !== undefined || !g.parentNode) { return; }
+          if (hurried) { g.remove(); return; }
+          g.style.transition = "";
+          g.classList.add("gone");
+          g.goneAt = performance.now();
+          fading.push(g);
+          if (!sweepTimer) { sweepTimer = setTimeout(sweep, 400); }
+        } else {
+          if (g.goneAt !== undefined) { g.goneAt = undefined; g.style.transition = hurried ? "none" : ""; g.classList.remove("gone"); }
+          if (!g.parentNode) { appear(g); layer.appendChild(g); }
+        }
+      }
+      // A node or edge that comes into the picture fades in, unless steps are hurried.
+      function appear(g) { g.style.animation = hurried ? "none" : ""; }
+      function sweep() {
+        var now = performance.now(), left = [];
+        sweepTimer = null;
+        fading.forEach(function (g) {
+          if (g.goneAt === undefined) { return; }
+          if (now - g.goneAt >= 350) { g.remove(); } else { left.push(g); }
+        });
+        fading = left;
+        if (left.length) { sweepTimer = setTimeout(sweep, 400); }
       }
       // Places the nodes at `pos` (x, y by node) and routes the edges between them: from the
       // bottom of the parent to the top of the child.
@@ -672,7 +740,7 @@ package enum HTMLPlayer {
       var slider = document.getElementById("slider"), counter = document.getElementById("counter");
       function describe(f) {
         document.getElementById("label").textContent = f.l;
-        var phase = document.getElementById("phase"), st = steps[stepOf[index]], total = stepTotal();
+        var phase = document.getElementById("phase"), st = step(stepOf(index)), total = stepTotal();
         phase.textContent = st.number === "start"
           ? "start · before step 1 of " + total
           : "step " + stepNumber(st) + " of " + total + " · " + f.p;
@@ -702,51 +770,80 @@ package enum HTMLPlayer {
 
       // The step list: only the rows in view exist (a session may have 10,000 steps).
       var stepsBox = document.getElementById("steps"), stepsInner = document.getElementById("steps-inner"), ROW = 22;
-      var filtered = steps.map(function (_, i) { return i; }), query = "", matched = stepTotal();
-      var listView = { top: 0, height: stepsBox.clientHeight || 300 };
+      // The rows: every step, or with a query the steps that match it (`filtered`).
+      var filtered = null, query = "", matched = stepTotal();
+      function rowCount() { return filtered ? filtered.length : stepCount; }
+      var listView = { top: 0, height: stepsBox.clientHeight || 300 }, stepCountBox = document.getElementById("stepcount");
+      // A row is made once and kept while it is in view: following a live session, a step moves
+      // the current mark and adds a row, and the rest stay as they are.
+      var rowEls = new Map();
       function renderRows() {
         var top = listView.top, height = listView.height;
-        var first = Math.max(0, Math.floor(top / ROW) - 5), last = Math.min(filtered.length, Math.ceil((top + height) / ROW) + 5);
-        stepsInner.style.height = (filtered.length * ROW) + "px";
-        stepsInner.replaceChildren();
-        var current = index >= 0 ? stepOf[index] : -1;
+        var first = Math.max(0, Math.floor(top / ROW) - 5), last = Math.min(rowCount(), Math.ceil((top + height) / ROW) + 5);
+        var tall = (rowCount() * ROW) + "px";
+        if (stepsInner.style.height !== tall) { stepsInner.style.height = tall; }
+        var current = index >= 0 ? stepOf(index) : -1, kept = new Map(), before = stepsInner.firstChild;
         for (var r = first; r < last; r++) {
-          var st = steps[filtered[r]], row = document.createElement("div");
-          row.className = "row" + (st.failed ? " failed" : "") + (filtered[r] === current ? " current" : "");
-          row.style.top = (r * ROW) + "px";
-          row.dataset.step = String(filtered[r]);
-          row.setAttribute("role", "option");
-          var num = document.createElement("span");
-          num.className = "num"; num.textContent = st.number;
-          row.appendChild(num);
-          row.appendChild(document.createTextNode(st.label));
-          row.title = st.label;
-          stepsInner.appendChild(row);
+          var i = filtered ? filtered[r] : r, st = step(i), row = rowEls.get(i);
+          if (!row) {
+            row = document.createElement("div");
+            row.dataset.step = String(i);
+            row.setAttribute("role", "option");
+            var num = document.createElement("span");
+            num.className = "num"; num.textContent = st.number;
+            row.appendChild(num);
+            row.appendChild(document.createTextNode(st.label));
+            row.title = st.label;
+          }
+          var cls = "row" + (st.failed ? " failed" : "") + (i === current ? " current" : ""), at = (r * ROW) + "px";
+          if (row.className !== cls) { row.className = cls; }
+          if (row.style.top !== at) { row.style.top = at; }
+          if (row !== before) { stepsInner.insertBefore(row, before); } else { before = row.nextSibling; }
+          kept.set(i, row);
         }
-        document.getElementById("stepcount").textContent = query === "" ? stepTotal() + " steps after the start" : matched + " of " + stepTotal() + " steps";
+        rowEls.forEach(function (row, i) { if (!kept.has(i)) { row.remove(); } });
+        rowEls = kept;
+        var words = query === "" ? stepTotal() + " steps after the start" : matched + " of " + stepTotal() + " steps";
+        if (stepCountBox.textContent !== words) { stepCountBox.textContent = words; }
       }
       function markStep() {
-        var current = stepOf[index], r = filtered.indexOf(current);
+        var current = stepOf(index), r = filtered ? filtered.indexOf(current) : current;
         if (r >= 0) {
           var top = r * ROW, height = listView.height;
-          if (top < listView.top || top + ROW > listView.top + height) { listView.top = Math.max(0, top - height / 2); }
+          if (top < listView.top || top + ROW > listView.top + height) { listView.top = Math.max(0, Math.min(top - height / 2, rowCount() * ROW - height)); }
         }
         renderRows();
-        if (listView.applied !== listView.top) { stepsBox.scrollTop = listView.applied = listView.top; }
+        if (listView.applied !== listView.top && !listView.scrolling) { listView.scrolling = setTimeout(scrollList, 0); }
       }
-      stepsBox.addEventListener("scroll", function () { listView.top = listView.applied = stepsBox.scrollTop; renderRows(); });
+      // The list scrolls after the step is drawn: a scroll made while the page has changes not
+      // yet laid out makes the browser lay it out at once, in the middle of the step, and then
+      // again to draw it. The scroll made here is known, so its event does not read it back.
+      function scrollList() {
+        listView.scrolling = null;
+        if (listView.applied !== listView.top) { listView.own = true; stepsBox.scrollTop = listView.applied = listView.top; }
+      }
+      stepsBox.addEventListener("scroll", function () {
+        if (listView.own) { listView.own = false; return; }
+        listView.top = listView.applied = stepsBox.scrollTop;
+        renderRows();
+      });
       stepsInner.addEventListener("click", function (e) {
         var row = e.target.closest ? e.target.closest(".row") : null;
-        if (row) { play(false); show(steps[parseInt(row.dataset.step, 10)].first); }
+        if (row) { play(false); show(stepFirst[parseInt(row.dataset.step, 10)]); }
       });
       var filterBox = document.getElementById("filter");
+      function matches(st) { return st.label.toLowerCase().indexOf(query) >= 0 || st.number === query || (query === "failed" && st.failed); }
       filterBox.addEventListener("input", function () {
         query = filterBox.value.trim().toLowerCase();
-        filtered = [];
-        steps.forEach(function (st, i) {
-          if (!query || st.label.toLowerCase().indexOf(query) >= 0 || st.number === query || (query === "failed" && st.failed)) { filtered.push(i); }
-        });
-        matched = filtered.filter(function (i) { return steps[i].number !== "start"; }).length;
+        filtered = query ? [] : null;
+        matched = 0;
+        for (var i = 0; i < stepCount; i++) {
+          var st = step(i);
+          if (!query || matches(st)) {
+            if (filtered) { filtered.push(i); }
+            if (st.number !== "start") { matched += 1; }
+          }
+        }
         stepsBox.scrollTop = listView.top = listView.applied = 0;
         renderRows();
       });
@@ -760,8 +857,8 @@ package enum HTMLPlayer {
         pre.textContent = texts[s.nt[i]] ? texts[s.nt[i]][2] : "id: " + id;
         box.appendChild(pre);
         var present = [], changed = [], was = -1, wasNT = -1, wasNS = -1, inWindow = -1;
-        for (var k = 0; k < count(); k++) {
-          var f = frames[k];
+        for (var k = frameBase; k < count(); k++) {
+          var f = frames[k - frameBase];
           // A live page's rows it let go are left out (their steps are not listed).
           if (f === undefined) { inWindow = -1; continue; }
           if (f.w !== inWindow) { inWindow = f.w; was = -1; wasNT = -1; wasNS = -1; }
@@ -773,7 +870,7 @@ package enum HTMLPlayer {
             }
           }
           if (now === 1) {
-            var st = stepOf[k];
+            var st = stepOf(k);
             if (present[present.length - 1] !== st) { present.push(st); }
             var touched = f.o.some(function (op) { return op[3].indexOf(j) >= 0; });
             if ((was === 1 && (nt !== wasNT || ns !== wasNS)) || touched || was !== 1) { if (changed[changed.length - 1] !== st) { changed.push(st); } }
@@ -785,8 +882,8 @@ package enum HTMLPlayer {
           p.appendChild(document.createTextNode(title + " (" + list.length + "): "));
           list.slice(0, 40).forEach(function (st) {
             var a = document.createElement("a");
-            a.textContent = steps[st].number;
-            a.addEventListener("click", function () { play(false); show(steps[st].first); });
+            a.textContent = step(st).number;
+            a.addEventListener("click", function () { play(false); show(stepFirst[st]); });
             p.appendChild(a);
           });
           if (list.length > 40) { p.appendChild(document.createTextNode("…")); }
@@ -822,21 +919,29 @@ package enum HTMLPlayer {
         if (!whole && sc.total <= 2000) { whole = layout(sc, sc.present); }
         return { lay: chosen, whole: whole };
       }
+      // Steps that come faster than their motion (a live session's stream, a held arrow key) are
+      // drawn still: each glide and fade would be cut short by the next, and the page would spend
+      // its time redrawing them.
+      var hurried = false, lastShown = -Infinity;
       function show(k, instant) {
         k = Math.max(0, Math.min(count() - 1, k));
+        var now = performance.now();
+        hurried = now - lastShown < 300;
+        lastShown = now;
+        instant = instant || hurried;
         var sc = sceneOf(k), f = sc.f, s = sc.s;
         useWindow(f.w);
         var picked = choose(sc), lay = picked.lay;
         for (var i = 0; i < sc.n; i++) {
           var on = lay.shown[i] === 1 && sc.present[i] === 1;
           if (on && (s.nt[i] !== shownNT[i] || s.ns[i] !== shownNS[i])) { drawNode(i, s.nt[i], s.ns[i]); shownNT[i] = s.nt[i]; shownNS[i] = s.ns[i]; }
-          if (nodeEls[i]) { setGone(nodeEls[i], !on); }
+          if (nodeEls[i]) { setGone(nodeEls[i], !on, nodeLayer); }
         }
         var edges = windows[f.w].edges;
         for (i = 0; i < s.es.length; i++) {
           var shownEdge = s.es[i] >= 0 && lay.shown[edges[i][0]] === 1 && lay.shown[edges[i][1]] === 1 && sc.present[edges[i][0]] && sc.present[edges[i][1]];
           if (shownEdge && s.es[i] !== shownES[i]) { drawEdge(i, s.es[i]); shownES[i] = s.es[i]; }
-          if (edgeEls[i]) { setGone(edgeEls[i], !shownEdge); }
+          if (edgeEls[i]) { setGone(edgeEls[i], !shownEdge, edgeLayer); }
         }
         drawBoxes(f, lay);
         drawMore(lay);
@@ -997,12 +1102,12 @@ package enum HTMLPlayer {
       // A live page appends rows to `data` and calls appended(from): the steps, the list and the
       // slider take them in; the frame shown stays until the page shows another.
       function appended(from) {
-        var had = steps.length;
+        var had = stepCount;
         addFrames(from);
-        for (var i = had; i < steps.length; i++) {
-          var st = steps[i];
-          if (!query || st.label.toLowerCase().indexOf(query) >= 0 || st.number === query || (query === "failed" && st.failed)) {
-            filtered.push(i);
+        for (var i = had; i < stepCount; i++) {
+          var st = step(i);
+          if (!query || matches(st)) {
+            if (filtered) { filtered.push(i); }
             if (st.number !== "start") { matched += 1; }
           }
         }
@@ -1033,16 +1138,26 @@ package enum HTMLPlayer {
         }
         return { frame: index + 1, view: current.lay.level, nodes: sc.total, shown: current.lay.count, crumbs: crumbs.querySelectorAll(".crumb").length, labels: out };
       }
-      // Keeps, of the frames before `before`, one checkpoint in two (a live page that let
-      // their rows go replays at most 256 of them to show one).
-      function prune(before) {
-        checkpoints.forEach(function (list, w) {
-          checkpoints[w] = list.filter(function (c) { return c.at >= before || ((c.at - starts[w]) >> 7) % 2 === 1; });
-        });
+      // A live page lets the rows of frames before `upTo` go: their checkpoints too (a frame
+      // let go is replayed from the frame that starts its block, which lists its whole state).
+      function dropFrames(upTo) {
+        if (upTo <= frameBase) { return; }
+        frames.splice(0, Math.min(frames.length, upTo - frameBase));
+        frameBase = upTo;
+        keepFrom = upTo;
+        checkpoints.forEach(function (list, w) { checkpoints[w] = list.filter(function (c) { return c.at >= upTo; }); });
+      }
+      // A live page let window `w` go (its rows come back through windowSource when shown).
+      function letGo(w) {
+        windowIds[w] = undefined;
+        checkpoints[w] = [];
+        if (stateWindow === w) { state = null; stateWindow = -1; }
       }
       window.navvizPlayer = { show: show, settle: settle, report: report, count: count, addFrames: addFrames, appended: appended,
-                              data: data, index: function () { return index; }, play: play, stateAt: stateAt, prune: prune,
-                              setSource: function (f) { source = f; } };
+                              data: data, index: function () { return index; }, play: play, stateAt: stateAt,
+                              dropFrames: dropFrames, letGo: letGo, shownWindow: function () { return drawnWindow; },
+                              setSource: function (f) { source = f; },
+                              setWindowSource: function (get, tables) { windowSource = get; tablesOf = tables; } };
 
       // ?walk: every frame shown at once and measured, with Fit and again with Focus; what it
       // found is left on <body> (data-walk-…, and data-walk-focus-… for the second pass).
@@ -1091,7 +1206,9 @@ package enum HTMLPlayer {
         });
         b.selftest = seen.join("|");
         b.lastPhase = document.getElementById("phase").textContent;
-        b.failedRows = String(steps.filter(function (s) { return s.failed; }).length);
+        var failedRows = 0;
+        for (var fr = 0; fr < stepCount; fr++) { failedRows += stepFailed[fr]; }
+        b.failedRows = String(failedRows);
         var slowest = 0;
         for (var j = 0; j < 20; j++) {
           var target = Math.floor((j * 7919) % count()), t0 = performance.now();

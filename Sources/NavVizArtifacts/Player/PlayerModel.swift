@@ -41,8 +41,19 @@ package struct PlayerModel: Sendable {
     private var edgeLooks: [Int: [(edge: SceneEdge, row: Int)]] = [:]
     /// Looks kept per node or edge.
     static let keptLooks = 4
+    /// Whether each window has tables of its own (a live session's: a window let go takes its
+    /// rows with it), rather than one set for the whole session (a bundle's).
+    private let tablesPerWindow: Bool
 
-    package init() {}
+    /// A model whose texts and styles are kept once for the whole session, or, with
+    /// `tablesPerWindow`, once per window, numbered from 0 in each (`navviz watch`: the memory
+    /// a long session's tables take stays that of one window).
+    package init(tablesPerWindow: Bool = false) {
+        self.tablesPerWindow = tablesPerWindow
+    }
+
+    /// How many rows the tables hold (with `tablesPerWindow`, the current window's).
+    package var tableRowCount: Int { texts.rows.count + nodeStyles.rows.count + edgeStyles.rows.count }
 
     /// Rows kept once each, by their JSON.
     private struct Table {
@@ -67,6 +78,11 @@ package struct PlayerModel: Sendable {
     package mutating func beginWindow(_ geometry: PlayerWindow) -> JSONOutput.Written {
         window = Window()
         windowCount += 1
+        if tablesPerWindow {
+            texts = Table()
+            nodeStyles = Table()
+            edgeStyles = Table()
+        }
         nodeState = [:]
         edgeState = [:]
         nodeLooks = [:]
@@ -115,7 +131,7 @@ package struct PlayerModel: Sendable {
 
     /// The rows of the tables (texts, node styles, edge styles) added since the counts in
     /// `since`, and the new counts: what a live player appends before the frames that use
-    /// them.
+    /// them. With `tablesPerWindow`, `since` counts from the current window's start.
     package func tableRows(since: TableCounts) -> (texts: [JSONOutput.Written], nodeStyles: [JSONOutput.Written], edgeStyles: [JSONOutput.Written], counts: TableCounts) {
         (Array(texts.rows[since.texts...]), Array(nodeStyles.rows[since.nodeStyles...]), Array(edgeStyles.rows[since.edgeStyles...]),
          TableCounts(texts: texts.rows.count, nodeStyles: nodeStyles.rows.count, edgeStyles: edgeStyles.rows.count))
@@ -131,8 +147,10 @@ package struct PlayerModel: Sendable {
 
     /// Adds a frame of the current window: what it stands for, the scene it was drawn from,
     /// and its SVG file in the bundle (for the link beside the picture). Returns the frame's
-    /// row of the player's `frames`.
-    package mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String) -> JSONOutput.Written {
+    /// row of the player's `frames`. A `full` frame (`"r": 1`) lists every node and edge it
+    /// shows, not what changed: the page can start from it without the frames before it (a
+    /// live page that let them go).
+    package mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String, full: Bool = false) -> JSONOutput.Written {
         guard let window else { preconditionFailure("beginWindow before add") }
         let w = windowCount - 1
         var nodes: [Int: (text: Int, style: Int)] = [:]
@@ -161,13 +179,13 @@ package struct PlayerModel: Sendable {
             edges[i] = row
         }
         var nodeDelta: [Int] = []
-        for (i, row) in nodes where nodeState[i].map({ $0 != row }) ?? true {
+        for (i, row) in nodes where full || nodeState[i].map({ $0 != row }) ?? true {
             nodeDelta += [i, row.text, row.style]
         }
-        for i in nodeState.keys where nodes[i] == nil { nodeDelta.append(-i - 1) }
+        if !full { for i in nodeState.keys where nodes[i] == nil { nodeDelta.append(-i - 1) } }
         var edgeDelta: [Int] = []
-        for (i, row) in edges where edgeState[i] != row { edgeDelta += [i, row] }
-        for i in edgeState.keys where edges[i] == nil { edgeDelta.append(-i - 1) }
+        for (i, row) in edges where full || edgeState[i] != row { edgeDelta += [i, row] }
+        if !full { for i in edgeState.keys where edges[i] == nil { edgeDelta.append(-i - 1) } }
         nodeState = nodes
         edgeState = edges
 
@@ -189,6 +207,7 @@ package struct PlayerModel: Sendable {
         if !caption.isEmpty { members.append(("c", .array(caption.map(JSONOutput.string), .compact))) }
         if !boxes.isEmpty { members.append(("b", .array(boxes, .compact))) }
         members += [("d", Self.sorted(nodeDelta)), ("e", Self.sorted(edgeDelta, width: 2))]
+        if full { members.append(("r", .int(1))) }
         return JSONOutput.Written(.object(members, .compact))
     }
 
