@@ -70,22 +70,12 @@ struct ShotPlacement {
     /// Places the nodes of `scene` not placed yet: each beside its parent in the scene (below
     /// it when it has no other child there, else right of its children, else left of them,
     /// else below), the first spot where it overlaps none of the scene's nodes and stays
-    /// inside `within` (when given). True when every node of the scene has a place, every
-    /// node placed before still hangs below its parent in the scene, and no two of them
-    /// overlap (nodes placed for different frames may meet for the first time here); on false
-    /// the placement is left as it was.
-    ///
-    /// A node keeps its place for the shot, but the scene may give it another parent (a deep
-    /// link that replaces a stack keeps some ids and reorders them): drawn where it was, a
-    /// screen would sit beside, or above, the screen it was pushed on. Such a frame starts a
-    /// new shot instead, laid out with its own parents.
+    /// inside `within` (when given). True when every node of the scene has a place and no two
+    /// of them overlap (nodes placed for different frames may meet for the first time here);
+    /// on false the placement is left as it was.
     mutating func extend(to scene: Scene, within: Box?) -> Bool {
         var parent: [String: String] = [:]
         for k in scene.edges.indices where parent[scene.edges[k].to] == nil { parent[scene.edges[k].to] = scene.edges[k].from }
-        for (child, up) in parent where child != up {
-            guard let c = positions[child], let p = positions[up] else { continue }
-            if !hangsBelow(child, at: c, up, at: p), !Self.closesLoop(child, up, parent) { return false }
-        }
         var added: [String: Point] = [:]
         func place(_ id: String) -> Point? { positions[id] ?? added[id] }
         var boxes: [Box] = []
@@ -118,24 +108,6 @@ struct ShotPlacement {
         guard !Box.anyOverlap(boxes, margin: Self.gap / 2) else { return false }
         positions.merge(added) { a, _ in a }
         return true
-    }
-
-    /// Whether `child` at `c` is drawn wholly below `parent` at `p` (y up), as the tidy tree and
-    /// ``spot(for:parent:siblings:avoiding:within:)`` place a child.
-    private func hangsBelow(_ child: String, at c: Point, _ parent: String, at p: Point) -> Bool {
-        box(child, at: c).high.y <= box(parent, at: p).low.y + 0.5
-    }
-
-    /// Whether `child` is an ancestor of `parent` under `links`: an edge that closes a loop
-    /// (which the tidy tree cuts) cannot hang below anything and does not start a shot.
-    private static func closesLoop(_ child: String, _ parent: String, _ links: [String: String]) -> Bool {
-        var node: String? = parent, steps = 0
-        while let n = node, steps <= links.count {
-            if n == child { return true }
-            node = links[n]
-            steps += 1
-        }
-        return false
     }
 
     /// The first free spot for `id` beside its parent.
