@@ -105,10 +105,7 @@ enum LivePage {
           windows += 1;
           break;
         case "grow":
-          var win = data.windows[data.windows.length - 1];
-          Array.prototype.push.apply(win.nodes, m.row.nodes);
-          Array.prototype.push.apply(win.edges, m.row.edges);
-          win.box = m.row.box;
+          grow(data.windows[data.windows.length - 1], m.row);
           break;
         case "tables":
           addTables(tables[tables.length - 1], m);
@@ -148,6 +145,12 @@ enum LivePage {
         }
         received += 1;
         if (!banner) { say(stateCount + " states"); }
+      }
+      // A `grow` message's new nodes and edges added to its window (live, or fetched back).
+      function grow(win, row) {
+        Array.prototype.push.apply(win.nodes, row.nodes);
+        Array.prototype.push.apply(win.edges, row.edges);
+        win.box = row.box;
       }
       function addTables(t, m) {
         Array.prototype.push.apply(t.texts, m.texts);
@@ -202,11 +205,8 @@ enum LivePage {
         var win = null, t = { texts: [], nodeStyles: [], edgeStyles: [] };
         fetchLines("/window?w=" + w).forEach(function (m) {
           if (m.k === "window") { win = m.row; }
-          else if (m.k === "grow" && win) {
-            Array.prototype.push.apply(win.nodes, m.row.nodes);
-            Array.prototype.push.apply(win.edges, m.row.edges);
-            win.box = m.row.box;
-          } else if (m.k === "tables") { addTables(t, m); }
+          else if (m.k === "grow" && win) { grow(win, m.row); }
+          else if (m.k === "tables") { addTables(t, m); }
         });
         if (!win) { return; }
         data.windows[w] = win;

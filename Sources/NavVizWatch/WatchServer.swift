@@ -94,8 +94,10 @@ package final class WatchServer: Sendable {
         return "http://\(shown):\(port)/" + (a.token.map { "?token=\($0)" } ?? "")
     }
 
-    /// Turns Nagle's algorithm off on the listening socket of `port` (TCP_NODELAY; the
-    /// connections it accepts inherit it, on Linux and on Darwin). FlyingFox writes a
+    /// Turns Nagle's algorithm off on the listening socket of `port` (TCP_NODELAY; on Linux
+    /// the connections it accepts inherit it, measured; on Darwin a Mac has yet to confirm it,
+    /// and without it a fetch is only slower). Only an IPv4 listener is found (`--host` with an
+    /// IPv6 address keeps Nagle's algorithm). FlyingFox writes a
     /// response's header and its body separately and gives no hook to set socket options, so
     /// a small body waited for the header's acknowledgement, which a browser delays by up to
     /// 40 ms: a page bringing back a block of frames (`GET /frames`) waited 40-50 ms for 15 KB.
