@@ -32,10 +32,18 @@ struct LibraryPathsTests {
         let gvc = try #require(CairoCanvas.libgvcPath)
         #expect(gvc.hasPrefix("/"))
         let opened = try #require(CairoCanvas.open())
-        defer { dlclose(opened.library) }
         #expect(opened.path.hasPrefix("/"))
         #expect(URL(fileURLWithPath: opened.path).lastPathComponent.hasPrefix("libcairo"))
         #expect(CairoCanvas.load() != nil)
+        dlclose(opened.library)
+        // Closed, the plugin and libcairo stay loaded (RTLD_NODELETE): what their
+        // initialisers allocated stays reachable from their globals.
+        let plugin = try #require(CairoCanvas.places(libgvc: gvc).first { if case .plugin = $0 { true } else { false } })
+        for path in [plugin.path, opened.path] {
+            let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD)
+            #expect(handle != nil, "\(path) was unloaded")
+            if let handle { dlclose(handle) }
+        }
     }
 
     /// `/proc/PID/maps` lines name the file mapped at an address; anonymous mappings and
