@@ -11,7 +11,7 @@ struct FrameSteadinessTests {
         let tmp = try Scratch.directory("steady")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let log = tmp.appendingPathComponent("session.ndjson")
-        try SessionLog.ndjson(transitions: 100, seed: 5).write(to: log, atomically: true, encoding: .utf8)
+        try SessionLog.ndjson(transitions: 300, seed: 13).write(to: log, atomically: true, encoding: .utf8)
         let out = tmp.appendingPathComponent("bundle")
         let animated = try NavVizBinary.run(["animate", log.path, "-o", out.path, "--png", "--dot-only"])
         #expect(animated.status == 0, "\(animated.stderr)")
@@ -23,7 +23,7 @@ struct FrameSteadinessTests {
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }, uniquingKeysWith: { a, _ in a })
         let pairs = try #require(figures["pairs"].flatMap { Int($0) }), share = try #require(figures["moved_share"].flatMap { Double($0) })
-        #expect(pairs >= 150)
+        #expect(pairs >= 500)
         #expect(share <= 0.10, "\(measured.stdout)")
     }
 }

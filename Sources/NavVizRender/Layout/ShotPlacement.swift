@@ -73,17 +73,24 @@ struct ShotPlacement {
     /// inside `within` (when given). True when every node of the scene has a place and no two
     /// of them overlap (nodes placed for different frames may meet for the first time here);
     /// on false the placement is left as it was.
+    ///
+    /// A node keeps its place for the shot, but the scene may give it another parent (a deep
+    /// link that replaces a stack keeps some ids and reorders them): drawn where it was, a
+    /// screen would sit beside, or above, the screen it was pushed on. Such a node, with the
+    /// scene's nodes under it, is placed again beside its new parent, as a new node is
+    /// (``reparented(_:)``); every other node stays where it was.
     mutating func extend(to scene: Scene, within: Box?) -> Bool {
         var parent: [String: String] = [:]
         for k in scene.edges.indices where parent[scene.edges[k].to] == nil { parent[scene.edges[k].to] = scene.edges[k].from }
+        let moving = reparented(scene, parent: parent)
         var added: [String: Point] = [:]
-        func place(_ id: String) -> Point? { positions[id] ?? added[id] }
+        func place(_ id: String) -> Point? { added[id] ?? (moving.contains(id) ? nil : positions[id]) }
         var boxes: [Box] = []
         boxes.reserveCapacity(scene.nodes.count)
         var pending: [String] = []
         for k in scene.nodes.indices {
             let id = scene.nodes[k].id
-            if let p = positions[id] { boxes.append(box(id, at: p)) } else { pending.append(id) }
+            if !moving.contains(id), let p = positions[id] { boxes.append(box(id, at: p)) } else { pending.append(id) }
         }
         // Parents before children, whatever the scene's order.
         while !pending.isEmpty {
@@ -106,8 +113,47 @@ struct ShotPlacement {
         }
         if let within, !boxes.allSatisfy(within.contains) { return false }
         guard !Box.anyOverlap(boxes, margin: Self.gap / 2) else { return false }
-        positions.merge(added) { a, _ in a }
+        positions.merge(added) { _, new in new }
         return true
+    }
+
+    /// The nodes of `scene` (whose edges give each node its `parent`) to place again: each node
+    /// placed in the shot that no longer hangs below its parent in the scene (see
+    /// ``hangsBelow(_:at:_:at:)``), and the scene's nodes under it. Empty in nearly every
+    /// frame: only a node given another parent can stop hanging below it.
+    private func reparented(_ scene: Scene, parent: [String: String]) -> Set<String> {
+        var roots: [String] = []
+        for (child, up) in parent where child != up {
+            guard let c = positions[child], let p = positions[up] else { continue }
+            if !hangsBelow(child, at: c, up, at: p), !Self.closesLoop(child, up, parent) { roots.append(child) }
+        }
+        guard !roots.isEmpty else { return [] }
+        var children: [String: [String]] = [:]
+        for (child, up) in parent where child != up { children[up, default: []].append(child) }
+        var out = Set(roots)
+        var walk = roots
+        while let id = walk.popLast() {
+            for c in children[id] ?? [] where out.insert(c).inserted { walk.append(c) }
+        }
+        return out
+    }
+
+    /// Whether `child` at `c` is drawn wholly below `parent` at `p` (y up), as the tidy tree and
+    /// ``spot(for:parent:siblings:avoiding:within:)`` place a child.
+    private func hangsBelow(_ child: String, at c: Point, _ parent: String, at p: Point) -> Bool {
+        box(child, at: c).high.y <= box(parent, at: p).low.y + 0.5
+    }
+
+    /// Whether `child` is an ancestor of `parent` under `links`: an edge that closes a loop
+    /// (which the tidy tree cuts) cannot hang below anything.
+    private static func closesLoop(_ child: String, _ parent: String, _ links: [String: String]) -> Bool {
+        var node: String? = parent, steps = 0
+        while let n = node, steps <= links.count {
+            if n == child { return true }
+            node = links[n]
+            steps += 1
+        }
+        return false
     }
 
     /// The first free spot for `id` beside its parent.

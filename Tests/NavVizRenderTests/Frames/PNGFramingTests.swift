@@ -4,8 +4,8 @@ import NavVizCore
 @_spi(Internals) @testable import NavVizRender
 import _NavVizTestSupport
 
-/// PNG frames come in shots (``PNGFraming``): within a shot every node keeps its place and
-/// the picture its size and scale; a new shot says so in its caption; pictures stay within
+/// PNG frames come in shots (``PNGFraming``): within a shot every node keeps its place (but
+/// one given another parent, placed again below it) and the picture its size and scale; a new shot says so in its caption; pictures stay within
 /// the bound.
 struct PNGFramingTests {
     /// One framed picture read back from its DOT: the viewport, each node's position by id,
@@ -14,8 +14,11 @@ struct PNGFramingTests {
         var viewport: String
         var positions: [String: String]
         var caption: String
+        /// The picture's DOT.
+        var dot: String
 
         init(_ dot: String) {
+            self.dot = dot
             func value(_ key: String, in text: Substring) -> Substring? {
                 guard let r = text.range(of: key + "=\"") else { return nil }
                 let rest = text[r.upperBound...]
@@ -24,9 +27,36 @@ struct PNGFramingTests {
             viewport = value("viewport", in: dot[...]).map(String.init) ?? ""
             caption = dot.range(of: "label=<").map { String(dot[$0.upperBound...].prefix { $0 != "\n" }) } ?? ""
             positions = [:]
-            for line in dot.split(separator: "\n") where line.hasPrefix("  n") && !line.contains("->") {
-                if let id = value("id", in: line), let pos = value("pos", in: line) { positions[String(id)] = String(pos) }
+            var ids: [Substring: String] = [:]
+            var edges: [(Substring, Substring)] = []
+            for line in dot.split(separator: "\n") where line.hasPrefix("  n") {
+                let words = line.dropFirst(2).split(separator: " ", maxSplits: 3)
+                if words.count > 2, words[1] == "->" {
+                    edges.append((words[0], words[2]))
+                } else if let id = value("id", in: line), let pos = value("pos", in: line) {
+                    positions[String(id)] = String(pos)
+                    if let name = words.first { ids[name] = String(id) }
+                }
             }
+            parents = [:]
+            for (from, to) in edges {
+                guard let child = ids[to], let parent = ids[from], parents[child] == nil else { continue }
+                parents[child] = parent
+            }
+        }
+
+        /// Each node's parent in the picture (the first edge into it), by id.
+        var parents: [String: String]
+
+        /// Whether `id`, or a node above it, has another parent here than in `before`.
+        func reparented(_ id: String, since before: Framed) -> Bool {
+            var node = id, steps = 0
+            while let up = parents[node], steps <= parents.count {
+                if before.parents[node] != up { return true }
+                node = up
+                steps += 1
+            }
+            return false
         }
 
         var startsShot: Bool { caption.contains(PNGFraming.placedAnew) || caption.contains(PNGFraming.newWindow) }
@@ -39,8 +69,8 @@ struct PNGFramingTests {
 
     /// Every PNG picture of a recorded session, framed as an animation frames them: in
     /// windows, in chunks, in order.
-    static func framed(transitions: Int, maxPixels: Int = AnimationRenderer.Drawing.defaultMaxPixels) throws -> [Framed] {
-        let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: transitions, seed: 3).utf8)))
+    static func framed(transitions: Int, seed: UInt64 = 3, maxPixels: Int = AnimationRenderer.Drawing.defaultMaxPixels) throws -> [Framed] {
+        let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: transitions, seed: seed).utf8)))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         var planner = AnimationRenderer.Planner(layout: .stable)
         try planner.add(frames)
@@ -65,12 +95,42 @@ struct PNGFramingTests {
                 continue
             }
             #expect(after.viewport == before.viewport, "frame \(i + 2): the picture changed within a shot")
-            for (id, pos) in after.positions where before.positions[id] != nil {
+            // Only a node given another parent (or under one that was) moves, to hang below it.
+            for (id, pos) in after.positions where before.positions[id] != nil && !after.reparented(id, since: before) {
                 #expect(before.positions[id] == pos, "frame \(i + 2): \(id) moved within a shot")
             }
         }
         #expect(!pictures[0].startsShot, "the first frame needs no note")
         #expect(shots * 10 <= pictures.count, "\(shots) shots in \(pictures.count) frames")
+    }
+
+    /// A screen hangs below the screen it was pushed on in every picture, also when a deep link
+    /// gives a node kept in the shot another parent (seed 9's step 50 once drew
+    /// `chat?chatId=133` beside its own child): such a node is placed again
+    /// beside its new parent, with the nodes under it.
+    @Test(arguments: [3, 9, 13, 21] as [UInt64])
+    func everyScreenHangsBelowItsParent(seed: UInt64) throws {
+        let pictures = try Self.framed(transitions: 100, seed: seed)
+        var checked = 0
+        for (i, dot) in pictures.map(\.dot).enumerated() {
+            var y: [Substring: Double] = [:]
+            var parentOf: [Substring: Substring] = [:]
+            for line in dot.split(separator: "\n") where line.hasPrefix("  n") {
+                let words = line.dropFirst(2).split(separator: " ", maxSplits: 3)
+                if words.count > 2, words[1] == "->" {
+                    if parentOf[words[2]] == nil { parentOf[words[2]] = words[0] }
+                } else if let pos = line.range(of: "pos=\""), let name = words.first {
+                    let fields = line[pos.upperBound...].prefix { $0 != "!" && $0 != "\"" }.split(separator: ",")
+                    if fields.count == 2, let value = Double(fields[1]) { y[name] = value }
+                }
+            }
+            for (child, parent) in parentOf where child != parent {
+                guard let c = y[child], let p = y[parent] else { continue }
+                checked += 1
+                #expect(c < p, "frame \(i + 1): \(child) is drawn level with or above its parent \(parent)")
+            }
+        }
+        #expect(checked > pictures.count, "\(checked) edges checked in \(pictures.count) pictures")
     }
 
     @Test(arguments: [1280, 400])
