@@ -1,7 +1,8 @@
 /// Where the PNG frames of one shot draw their nodes: a tidy tree of the nodes the shot's
 /// first frames show, then each node that appears later put beside its parent where it
 /// overlaps nothing of its frame. A node keeps its place for the whole shot, so a frame
-/// differs from the one before only where something changed (``PNGFraming``).
+/// differs from the one before only where something changed (``PNGFraming``); only a node
+/// that a frame gives another parent, and would no longer hang below, is placed again.
 ///
 /// The tidy tree: each node's children, in the order of the layout window's union layout
 /// (left to right, as the SVG frames and the player draw them), side by side below it,
