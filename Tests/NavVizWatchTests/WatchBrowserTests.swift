@@ -29,7 +29,9 @@ import _NavVizTestSupport
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz-recorder-probe").path
     }
 
-    @Test(.enabled(if: enabled), .timeLimit(.minutes(5)))
+    /// The bounds are for a run that hangs, scaled under a sanitizer (an ASan run at a load of
+    /// 10 to 17 took longer than 240 s and was killed).
+    @Test(.enabled(if: enabled), .timeLimit(.minutes(Int(5 * Sanitizer.slowdown))))
     func aRecorderTheServerAndABrowserAgree() throws {
         let figures = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-watch-e2e-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: figures) }
@@ -38,7 +40,7 @@ import _NavVizTestSupport
                                          "--scenario", "origin", "--scenario", "latency", "--steps", "150", "--rate", "20",
                                          "--scenario", "burst", "--burst", "400", "--scenario", "restart",
                                          "--scenario", "travel", "--travel", "3000",
-                                         "--json", figures.path], in: PackagePaths.root, timeout: 240)
+                                         "--json", figures.path], in: PackagePaths.root, timeout: Sanitizer.seconds(240))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let data = try Data(contentsOf: figures)
         let report = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
