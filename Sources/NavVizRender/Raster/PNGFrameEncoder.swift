@@ -101,18 +101,11 @@ final class PNGFrameEncoder: @unchecked Sendable {
                         (out + 1).update(repeating: 0, count: count)
                         continue
                     }
-                    // The row as RGB. An opaque pixel (nearly all of them) is one 4-byte load
-                    // and one 4-byte store, R, G, B and a byte the next pixel overwrites: all
-                    // but the last pixel, whose fourth byte would fall past the row.
+                    // The row as RGB.
                     var t = current
                     var s = (source + y * stride).assumingMemoryBound(to: UInt8.self)
-                    for x in 0..<width {
-                        // B, G, R, A in memory (as below): 0xAARRGGBB.
-                        let argb = UInt32(littleEndian: UnsafeRawPointer(s).loadUnaligned(as: UInt32.self))
-                        if x &+ 1 < width, argb >= 0xFF00_0000 {
-                            // 0x00BBGGRR: R, G, B, 0 in memory.
-                            UnsafeMutableRawPointer(t).storeBytes(of: (argb << 8).byteSwapped.littleEndian, as: UInt32.self)
-                        } else if s[3] == 255 {
+                    for _ in 0..<width {
+                        if s[3] == 255 {
                             t[0] = s[2]
                             t[1] = s[1]
                             t[2] = s[0]
