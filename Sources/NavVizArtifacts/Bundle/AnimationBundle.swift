@@ -15,7 +15,7 @@ final class AnimationBundle {
     let staged: OutputDirectory
     let png: Bool
     let gif: Bool
-    /// The most bytes animation.gif may have (``GIFEncoder/fit(count:delay:limit:mustKeep:png:)``).
+    /// The most bytes animation.gif may have (``GIFEncoder/fit(count:delay:limit:mustKeep:png:size:)``).
     let gifLimit: Int
     let delay: Int
     let theme: Theme
@@ -124,8 +124,11 @@ final class AnimationBundle {
             let places = places, staged = staged
             let (bytes, fit) = try GIFEncoder.fit(count: count, delay: max(2, delay / 10), limit: gifLimit,
                                                   mustKeep: { places[$0].phase == .failed }, png: { i throws(GIFEncoder.GIFError) in
-                guard let data = FileManager.default.contents(atPath: staged.path(pngNames[i])) else { throw .unreadableFrame(i) }
-                return Array(data)
+                guard let bytes = FileBytes.contents(staged.path(pngNames[i])) else { throw .unreadableFrame(i) }
+                return bytes
+            }, size: { i in
+                // The signature and IHDR's width and height, and the rest of IHDR.
+                FileBytes.contents(staged.path(pngNames[i]), limit: 33).flatMap(PNGReader.size)
             })
             try staged.write("animation.gif", bytes)
             if fit.colors < 255 || fit.stride > 1 {

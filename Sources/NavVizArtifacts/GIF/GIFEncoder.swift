@@ -41,17 +41,20 @@ package enum GIFEncoder {
     /// `delay` is in hundredths of a second; the last frame is held `lastFrameHold` times as
     /// long so a viewer sees the end state before the loop restarts.
     /// `png(i)` gives frame `i`'s PNG (asked for twice: once for its size, and the colours of
-    /// a sample of frames, once to draw it) and `sink` receives the GIF in pieces. The frames
+    /// a sample of frames, once to draw it; with `size`, only the sample's are asked for
+    /// before drawing, the other frames' sizes are `size(i)`, nil when it cannot be read)
+    /// and `sink` receives the GIF in pieces. The frames
     /// share one palette of at most `colors` colours (``GIFPalette``, from the sample), each
     /// stores only the rectangle that changed since the frame before, its unchanged pixels
     /// transparent (``GIFFrames``); frames where `keep` is false are left out, their time given
     /// to the frame before.
     package static func write(count: Int, delay: Int, lastFrameHold: Int = GIFEncoder.lastFrameHold, colors: Int = 255, keep: (Int) -> Bool = { _ in true },
-                             png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
+                             png: (Int) throws(GIFError) -> [UInt8], size: ((Int) -> (width: Int, height: Int)?)? = nil,
+                             to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         let kept = (0..<count).filter(keep)
         guard !kept.isEmpty else { throw .noFrames }
         let pool = GIFFrames.Pool()
-        let survey = try Survey(kept, sampling: { _ in false }, pool: pool, png: png)
+        let survey = try Survey(kept, sampling: { _ in false }, pool: pool, png: png, size: size)
         try encode(kept, delay: delay, lastFrameHold: lastFrameHold, palette: GIFPalette(counts: survey.colors, maxColors: colors),
                    width: survey.width, height: survey.height, pool: pool, png: png, to: sink)
     }
@@ -65,16 +68,27 @@ package enum GIFEncoder {
         static let sampleSize = 48
 
         /// Reads every frame of `frames` for its size, and the colours of the sample and of
-        /// the frames `sampling` picks (failures, whose colours may be rare).
-        init(_ frames: [Int], sampling: (Int) -> Bool, pool: GIFFrames.Pool, png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) {
+        /// the frames `sampling` picks (failures, whose colours may be rare). With `size`, a
+        /// frame outside the sample is not read: `size(i)` gives its size (from its PNG's
+        /// header; a PNG of hundreds of kilobytes read whole for 8 bytes was a tenth of the
+        /// GIF's time).
+        init(_ frames: [Int], sampling: (Int) -> Bool, pool: GIFFrames.Pool, png: (Int) throws(GIFError) -> [UInt8],
+             size: ((Int) -> (width: Int, height: Int)?)? = nil) throws(GIFError) {
             let step = max(1, (frames.count + Self.sampleSize - 1) / Self.sampleSize)
             var sample: [(frame: Int, png: [UInt8])] = []
             for (k, i) in frames.enumerated() {
-                let bytes = try png(i)
-                guard let size = PNGReader.size(bytes) else { throw .unreadableFrame(i) }
-                width = max(width, size.width)
-                height = max(height, size.height)
-                if k % step == 0 || k == frames.count - 1 || sampling(i) { sample.append((i, bytes)) }
+                let sampled = k % step == 0 || k == frames.count - 1 || sampling(i)
+                let found: (width: Int, height: Int)?
+                if !sampled, let size {
+                    found = size(i)
+                } else {
+                    let bytes = try png(i)
+                    found = PNGReader.size(bytes)
+                    if sampled { sample.append((i, bytes)) }
+                }
+                guard let found else { throw .unreadableFrame(i) }
+                width = max(width, found.width)
+                height = max(height, found.height)
             }
             nonisolated(unsafe) var counted = [[UInt32: Int]?](repeating: nil, count: sample.count)
             // Each call writes only its own slot.
@@ -130,12 +144,14 @@ package enum GIFEncoder {
                 }
             }
             before = pngs.last
+            // The rows each frame copied from the frame before, not compared again.
+            let same = drawn.map { $0 ?? [] }
             nonisolated(unsafe) var blocks = [[UInt8]](repeating: [], count: frames.count)
             blocks.withUnsafeMutableBufferPointer { blocks in
                 nonisolated(unsafe) let blocks = blocks
                 pool.run(frames.count) { j, scratch in
                     blocks[j] = GIFFrames.encode(images + (j + 1) * pixels, previous: start + j == 0 ? nil : UnsafePointer(images + j * pixels),
-                                                 width: width, height: height, hold: holds[j], palette: palette, scratch: scratch)
+                                                 same: same[j], width: width, height: height, hold: holds[j], palette: palette, scratch: scratch)
                 }
             }
             for block in blocks { try sink(block) }
@@ -180,7 +196,7 @@ package enum GIFEncoder {
         colors >= 255 ? 1 : colors >= 127 ? 0.8 : colors >= 63 ? 0.65 : 0.5
     }
 
-    /// Encodes the frames as ``write(count:delay:lastFrameHold:colors:keep:png:to:)`` does,
+    /// Encodes the frames as ``write(count:delay:lastFrameHold:colors:keep:png:size:to:)`` does,
     /// into memory, at most `limit` bytes: the first of ``reductions`` that fits. Frames
     /// where `mustKeep` is true (failures) are kept whatever the stride. Throws
     /// ``GIFError/tooLarge`` when even the last does not fit.
@@ -192,11 +208,11 @@ package enum GIFEncoder {
     /// (with a margin of a quarter): those are not tried. (Were the size from a later, already
     /// reduced attempt, it would only make fewer reductions look hopeless.)
     package static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
-                           png: (Int) throws(GIFError) -> [UInt8]) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
+                           png: (Int) throws(GIFError) -> [UInt8], size: ((Int) -> (width: Int, height: Int)?)? = nil) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
         guard count > 0 else { throw .noFrames }
         // Read once for every reduction: the canvas and the colours (failures' included).
         let pool = GIFFrames.Pool()
-        let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png)
+        let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png, size: size)
         var palettes: [Int: GIFPalette] = [:]
         // The size the first attempt that stopped after enough frames was heading for.
         var heading: Double?

@@ -6,7 +6,7 @@ extension GIFFrames {
     /// How many pixels of each colour (0xRRGGBB) `png` has; nil when it cannot be read.
     static func colors(_ png: [UInt8], scratch: Scratch) -> [UInt32: Int]? {
         guard let (width, _) = PNGReader.size(png) else { return nil }
-        var counts: [UInt32: Int] = [:]
+        let counts = scratch.counts
         var common = (key: UInt32(0xFFFF_FFFF), pattern: (UInt64(0), UInt64(0), UInt64(0)))
         let read = scratch.reader.read(png, after: nil, row: { y, p in
             if y == 0 {
@@ -19,16 +19,16 @@ extension GIFFrames {
                 let c = key(p, x, width: width)
                 let n = c == common.key ? max(1, repeats(p, from: x, count: width &- x, pattern: common.pattern)) : 1
                 if c != last {
-                    counts[last, default: 0] += run
+                    counts.add(last, run)
                     (last, run) = (c, 0)
                 }
                 run &+= n
                 x &+= n
             }
-            counts[last, default: 0] += run
+            counts.add(last, run)
         }, unchanged: { _ in })
-        guard read != nil else { return nil }
-        return Dictionary(uniqueKeysWithValues: counts.map { (GIFPalette.Mapper.rgb(key: $0.key), $0.value) })
+        let taken = counts.take()
+        return read == nil ? nil : taken
     }
 
     /// Pixel `x`'s colour as a key (``GIFPalette/Mapper``): R | G << 8 | B << 16, what a

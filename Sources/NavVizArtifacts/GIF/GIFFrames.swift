@@ -9,10 +9,11 @@ import Foundation
 /// A frame's bytes depend only on its pixels, the previous frame's and the palette, so
 /// frames are encoded in any order, on any thread, and always give the same GIF.
 enum GIFFrames {
-    /// What one thread keeps between frames: its PNG reader, its colour cache, its LZW table
-    /// and the changed rectangle's indices.
+    /// What one thread keeps between frames: its PNG reader, its colour counts and cache, its
+    /// LZW table and the changed rectangle's indices.
     final class Scratch {
         let reader = PNGReader()
+        let counts = GIFColorCounts()
         let lzw = GIFLZW()
         var mapper: GIFPalette.Mapper?
         var rectangle: [UInt8] = []
@@ -53,16 +54,21 @@ enum GIFFrames {
     }
 
     /// The smallest rectangle holding every pixel where `image` differs from `previous`
-    /// (x, y, width, height), or nil when none does.
-    static func changed(_ image: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// (x, y, width, height), or nil when none does. The rows in `same` are known to be
+    /// `previous`'s (copied from it: ``GIFFrames/draw(_:after:palette:into:width:height:scratch:)``'s
+    /// unchanged bands, most of a frame's rows) and are not compared.
+    static func changed(_ image: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, width: Int, height: Int,
+                        same: [Range<Int>] = []) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var compared = [Bool](repeating: true, count: height)
+        for range in same { for y in range where y < height { compared[y] = false } }
         var top = -1, bottom = -1
-        for y in 0..<height where memcmp(image + y * width, previous + y * width, width) != 0 {
+        for y in 0..<height where compared[y] && memcmp(image + y * width, previous + y * width, width) != 0 {
             if top < 0 { top = y }
             bottom = y
         }
         guard top >= 0 else { return nil }
         var left = width, right = -1
-        for y in top...bottom {
+        for y in top...bottom where compared[y] {
             let a = UnsafeRawPointer(image + y * width), b = UnsafeRawPointer(previous + y * width)
             // Eight pixels at a time, then one at a time within the eight that differ.
             var x = 0
@@ -129,11 +135,11 @@ enum GIFFrames {
     /// the next, which LZW stores in fewer codes. (When the picture moved, the colours are:
     /// transparent runs would cut the background's runs apart; when a few nodes changed, the
     /// transparent runs are.)
-    static func encode(_ image: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, width: Int, height: Int,
+    static func encode(_ image: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, same: [Range<Int>] = [], width: Int, height: Int,
                        hold: Int, palette: GIFPalette, scratch: Scratch) -> [UInt8] {
         let transparent = palette.transparent
         var rect = (x: 0, y: 0, width: width, height: height)
-        if let previous { rect = changed(image, previous, width: width, height: height) ?? (0, 0, 1, 1) }
+        if let previous { rect = changed(image, previous, width: width, height: height, same: same) ?? (0, 0, 1, 1) }
         let count = rect.width * rect.height
         if scratch.rectangle.count < count { scratch.rectangle = [UInt8](repeating: 0, count: count) }
         var useTransparency = false

@@ -90,10 +90,12 @@ import NavVizShutdown
     /// Jobs of any kind a worker runs before it retires (default ``defaultJobBudget``).
     /// Graphviz keeps about a kilobyte for each PNG frame a worker draws (docs/security.md,
     /// "Leaks": 100 frames left 147 KB in a worker, 7 frames 52 KB), which nothing gives
-    /// back; retiring after 100 jobs bounds a worker near 150 KB. Restarting one costs a few
-    /// tens of milliseconds.
+    /// back; retiring after 400 jobs bounds a worker near half a megabyte. Restarting one
+    /// costs some 43 ms of CPU (loading, warming Graphviz up) and its first frame is drawn
+    /// and compressed whole: at 100 jobs, the 601 frames of a 300-transition session's
+    /// `--png --gif` started 8 workers, at 400 they start 2 (issue #30).
     let jobBudget: Int
-    static let defaultJobBudget = 100
+    static let defaultJobBudget = 400
 
     private let condition = NSCondition()
     private var idle: [GraphvizWorkerProcess] = []

@@ -112,6 +112,30 @@ struct GIFEncoderTests {
         #expect(fitted.gif == (try Self.gif(pngs)))
     }
 
+    /// With `size`, the frames outside the colour sample are not read before drawing (their
+    /// size comes from their header), and the GIF is the same bytes.
+    @Test func sizesFromHeadersGiveTheSameGIF() throws {
+        let drawn = try GIFLimitTests.pngs()
+        let pngs = (0..<60).map { drawn[$0 % drawn.count] }  // more frames than the sample holds
+        var reads = 0
+        let png = { (i: Int) throws(GIFEncoder.GIFError) -> [UInt8] in
+            reads += 1
+            return pngs[i]
+        }
+        let header = { (i: Int) -> (width: Int, height: Int)? in PNGReader.size(Array(pngs[i].prefix(33))) }
+        let whole = try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, png: png)
+        #expect(reads == 2 * pngs.count)
+        reads = 0
+        let headers = try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, png: png, size: header)
+        #expect(reads == 31 + pngs.count)  // the sample (every 2nd frame, and the last), then every frame drawn
+        #expect(headers.gif == whole.gif)
+        #expect(headers.fit == whole.fit)
+        // A frame whose header cannot be read is named, as one whose PNG cannot.
+        #expect(throws: GIFEncoder.GIFError.unreadableFrame(5)) {
+            try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, png: png, size: { i in i == 5 ? nil : header(i) })
+        }
+    }
+
     @Test func unreadableFramesAreNamed() throws {
         var pngs = try GIFLimitTests.pngs()
         pngs[2] = Array(pngs[2].prefix(pngs[2].count / 2))
