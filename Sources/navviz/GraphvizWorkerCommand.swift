@@ -3,10 +3,14 @@ import ArgumentParser
 
 extension NavVizCommand {
     /// `navviz graphviz-worker` (hidden): a Graphviz worker process, started by navviz itself
-    /// (``GraphvizPool``) with a socket as its standard input.
+    /// (``GraphvizPool``) with a socket as its standard input. The pool's command line
+    /// (`graphviz-worker`, or `graphviz-worker --crash-on TEXT`) never reaches the argument
+    /// parser: ``NavVizCommand/main()`` serves it first (``GraphvizWorker/Invocation``).
+    /// This command stays for the help and man pages' list of commands and for another
+    /// spelling of its option (`--crash-on=TEXT`).
     struct GraphvizWorkerCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "graphviz-worker",
+            commandName: GraphvizWorker.commandName,
             abstract: "Serve Graphviz jobs on standard input (navviz starts this itself; it is not for direct use).",
             shouldDisplay: false
         )

@@ -31,10 +31,17 @@ struct NavVizCommand: ParsableCommand {
     )
 
     /// Installs the signal handling (``Shutdown``) before any thread starts, then runs the
-    /// command. A Graphviz worker (`graphviz-worker`) keeps the signals' default actions, so
-    /// it dies of them; its parent tracks it. Workers run this executable, whatever its name.
+    /// command. A Graphviz worker (`graphviz-worker`, as ``GraphvizPool`` starts it) is
+    /// served first, before any of that and before the argument parser: it keeps the
+    /// signals' default actions, so it dies of them (its parent tracks it), and runs nothing
+    /// of the command line's start-up. Workers run this executable, whatever its name.
     static func main() {
-        if CommandLine.arguments.dropFirst().first != GraphvizWorkerCommand.configuration.commandName {
+        if let worker = GraphvizWorker.Invocation(arguments: Array(CommandLine.arguments.dropFirst())) {
+            GraphvizWorker.serve(crashingOn: worker.crashMarker)
+        }
+        // A worker's command line in another spelling (`--crash-on=TEXT`) goes through the
+        // argument parser, still without the signal handling.
+        if CommandLine.arguments.dropFirst().first != GraphvizWorker.commandName {
             Shutdown.install()
         }
         GraphvizPool.workerExecutable = GraphvizPool.runningExecutable ?? GraphvizPool.workerExecutable

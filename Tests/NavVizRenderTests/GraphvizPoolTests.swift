@@ -84,6 +84,25 @@ struct GraphvizPoolTests {
         }
     }
 
+    /// A worker's command line, as the pool starts it, read before anything else of navviz
+    /// starts; any other is left to the argument parser (nil).
+    @Test(arguments: [
+        (["graphviz-worker"], .some(nil)),
+        (["graphviz-worker", "--crash-on", "node-tab3"], .some("node-tab3")),
+        (["graphviz-worker", "--crash-on", ""], .some(nil)),
+        (["graphviz-worker", "--crash-on"], nil),
+        (["graphviz-worker", "--crash-on=x"], nil),
+        (["graphviz-worker", "--help"], nil),
+        (["graphviz-worker", "--other", "x"], nil),
+        (["graphviz-worker", "--crash-on", "x", "y"], nil),
+        (["animate", "graphviz-worker"], nil),
+        ([], nil),
+    ] as [([String], String??)])
+    func workerInvocation(arguments: [String], marker: String??) {
+        let invocation = GraphvizWorker.Invocation(arguments: arguments)
+        #expect(invocation.map(\.crashMarker) == marker)
+    }
+
     /// A worker runs `dot` layouts until the next could take its mark past 255 passes: 85
     /// layouts of a graph without clusters (3 passes each) in one worker, the 86th in the
     /// next (on Graphviz 4.0 and later, all in one). Jobs without a `dot` layout between them

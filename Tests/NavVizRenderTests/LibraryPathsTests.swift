@@ -104,6 +104,18 @@ struct LibraryPathsTests {
         // A program of its own without a navviz anywhere: the path it will name when it fails.
         #expect(find(running: "/usr/local/bin/tool", image: "/usr/local/bin/tool") == "/usr/local/bin/navviz")
         #expect(find(running: nil, image: nil) == nil)
+        // The image (on Linux, a read of /proc/self/maps) is asked for only when the running
+        // executable is not a navviz and has none beside it.
+        var asked = 0
+        func image() -> String? {
+            asked += 1
+            return "/p/.build/debug/navvizPackageTests.xctest/Contents/MacOS/navvizPackageTests"
+        }
+        #expect(GraphvizPool.defaultWorkerExecutable(environment: [:], running: "/usr/local/bin/navviz", image: image(), isExecutable: built.contains) == "/usr/local/bin/navviz")
+        #expect(GraphvizPool.defaultWorkerExecutable(environment: [:], running: "/p/.build/debug/navvizPackageTests.xctest", image: image(), isExecutable: built.contains) == "/p/.build/debug/navviz")
+        #expect(asked == 0)
+        #expect(GraphvizPool.defaultWorkerExecutable(environment: [:], running: "/usr/bin/xctest", image: image(), isExecutable: built.contains) == "/p/.build/debug/navviz")
+        #expect(asked == 1)
     }
 
     /// Under this test run the default worker is a built navviz.

@@ -25,8 +25,12 @@ enum DOTText {
 
     private static func quoted(_ s: String, backslash: String, newline: String) -> String {
         // Most text is plain ASCII with nothing to escape.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !Self.quotedSpecial.contains($0) }) {
-            return "\"" + s + "\""
+        if s.utf8.allSatisfy(Self.isPlainInQuotes) {
+            var out = "\""
+            out.reserveCapacity(s.utf8.count + 2)
+            out += s
+            out += "\""
+            return out
         }
         var out = "\""
         for u in s.unicodeScalars {
@@ -45,7 +49,7 @@ enum DOTText {
     /// Text inside an HTML-like label: entities for markup characters, backslashes doubled
     /// (Graphviz expands `\N` in label text too), controls as spaces.
     static func html(_ s: String) -> String {
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !Self.markup.contains($0) }) { return s }
+        if s.utf8.allSatisfy(Self.isPlainInHTML) { return s }
         var out = ""
         for u in s.unicodeScalars {
             switch u {
@@ -63,12 +67,27 @@ enum DOTText {
         return out
     }
 
-    /// The ASCII characters ``html(_:)`` replaces (markup, and backslashes, which Graphviz
-    /// would expand).
-    static let markup: Set<UInt8> = Set("&<>\"']\\".utf8)
+    /// Whether ``html(_:)`` copies the UTF-8 byte `b` as it is: printable ASCII but the
+    /// characters it replaces (markup `&<>"']`, and backslashes, which Graphviz would
+    /// expand). Compared byte by byte, not looked up in a set: this runs for every byte of
+    /// every label of every frame.
+    @inline(__always)
+    static func isPlainInHTML(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x5D, 0x5C: false  // & < > " ' ] \
+        default: b >= 0x20 && b < 0x7F
+        }
+    }
 
-    /// The ASCII characters a quoted string escapes.
-    static let quotedSpecial: Set<UInt8> = Set("\"\\&".utf8)
+    /// Whether a quoted string (``quoted(_:)``, ``tooltip(_:)``) copies the UTF-8 byte `b`
+    /// as it is: printable ASCII but `"`, `\` and `&`.
+    @inline(__always)
+    static func isPlainInQuotes(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x22, 0x5C, 0x26: false  // " \ &
+        default: b >= 0x20 && b < 0x7F
+        }
+    }
 
     /// C0 and C1 controls, the bidirectional overrides that could reorder other text, and
     /// U+FFFE and U+FFFF, which XML forbids (an SVG holding them is not well-formed).

@@ -48,7 +48,10 @@ import NavVizShutdown
     ///    into it; the debug navviz is beside the bundle;
     /// 5. else a `navviz` beside the running executable (which fails when first started,
     ///    naming that path).
-    static func defaultWorkerExecutable(environment: [String: String], running: String?, image: String?,
+    ///
+    /// `image` is asked for only when the first three find none: on Linux it reads
+    /// `/proc/self/maps`, which a `navviz` process (found at step 2) never needs.
+    static func defaultWorkerExecutable(environment: [String: String], running: String?, image: @autoclosure () -> String?,
                                         isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }) -> String? {
         if let worker = environment["NAVVIZ_WORKER"], !worker.isEmpty { return worker }
         func beside(_ path: String) -> String {
@@ -56,7 +59,7 @@ import NavVizShutdown
         }
         if let running, URL(fileURLWithPath: running).lastPathComponent == "navviz" { return running }
         if let running, isExecutable(beside(running)) { return beside(running) }
-        if let image, image.hasPrefix("/") {
+        if let image = image(), image.hasPrefix("/") {
             var url = URL(fileURLWithPath: image)
             if isExecutable(beside(url.path)) { return beside(url.path) }
             while url.path != "/" {

@@ -17,6 +17,31 @@ import Foundation
     /// --crash-on TEXT`.
     package static let crashOption = "--crash-on"
 
+    /// The subcommand's name, the first argument a worker is started with.
+    package static let commandName = "graphviz-worker"
+
+    /// The command line ``GraphvizPool`` starts a worker with (after the executable's path):
+    /// ``commandName``, then ``crashOption`` and its text for tests. The worker's arguments
+    /// are read by hand, before any other start-up work (navviz's argument parser, signal
+    /// handling, the worker executable's path): a worker runs no other code of navviz's
+    /// command line (12.5 million instructions of argument parsing a worker, measured).
+    package struct Invocation: Equatable {
+        /// The text of ``GraphvizWorker/crashOption`` (nil: none, or empty).
+        package var crashMarker: String?
+
+        /// The worker's invocation in `arguments` (the command line without the
+        /// executable's path); nil when they are not exactly a worker's, left to the
+        /// command line's own parser (which reports anything else as usage).
+        package init?(arguments: [String]) {
+            guard arguments.first == GraphvizWorker.commandName else { return nil }
+            switch arguments.count {
+            case 1: crashMarker = nil
+            case 3 where arguments[1] == GraphvizWorker.crashOption: crashMarker = arguments[2].isEmpty ? nil : arguments[2]
+            default: return nil
+            }
+        }
+    }
+
     /// Serves jobs until the socket on standard input ends; never returns. For tests, a
     /// worker given `crashingOn` aborts (as a crash inside Graphviz would end it) on a job
     /// whose DOT contains that text.

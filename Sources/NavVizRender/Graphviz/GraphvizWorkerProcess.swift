@@ -42,7 +42,7 @@ final class GraphvizWorkerProcess {
         }
         defer { close(child) }
         // The parent reports a worker's crash; Swift's own crash report would only repeat it.
-        switch PlatformProcess.spawn(executable, arguments: ["graphviz-worker"] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], socket: child) {
+        switch PlatformProcess.spawn(executable, arguments: [GraphvizWorker.commandName] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], socket: child) {
         case .success(let pid):
             return GraphvizWorkerProcess(pid: pid, socket: parent)
         case .failure(let error):
