@@ -33,6 +33,11 @@ enum FrameDrawing {
         // The current window's drawing, its layout unpacked; the windows after it stay packed.
         var drawing: AnimationRenderer.Drawing?
         func draw() throws {
+            try drawChunk()
+            // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
+            HeapTrim.now()
+        }
+        func drawChunk() throws {
             let rendered: [AnimationRenderer.Rendered]
             do throws(RenderError) {
                 // A chunk's frames are consecutive and in one window; frames are numbered
