@@ -4,11 +4,11 @@ extension StableLayout {
     /// A long animation plans every layout window before it draws the first (121 windows for
     /// 10,000 frames of the benchmark's sequence). Unpacked, a window's layout of some 200
     /// nodes is about a thousand small blocks of the heap (its dictionaries, each id and
-    /// spline a string of its own, some 100 KB) made on the threads that laid it out; packed,
-    /// it is six arrays of bytes and numbers, about a third of that. The planner keeps its
-    /// windows' layouts packed, and a window's drawing unpacks its layout when the window is
-    /// drawn (``StableLayout/init(_:)``), so what stays from planning to the end does not
-    /// grow with the frames by a layout's full size a window.
+    /// spline a string of its own) made on the threads that laid it out; packed, it is seven
+    /// arrays of bytes and numbers. The planner keeps its windows' layouts packed, and a
+    /// window's drawing unpacks its layout when the window is drawn
+    /// (``StableLayout/init(_:)``): at 10,000 frames, 8 to 11 MB less heap in use from the
+    /// end of planning on (docs/performance.md, issue-30c).
     package struct Packed: Sendable {
         /// Every node id's UTF-8 bytes, in the union's order, one after the other.
         let idBytes: [UInt8]
