@@ -122,10 +122,11 @@ public enum Animation {
             // Scripts/frame-steadiness.py measures).
             var chunk: [(number: Int, frame: AnimationFrame)] = []
             var window: AnimationRenderer.Window?
+            var drawing: AnimationRenderer.Drawing?
             func framePNGs() throws {
                 // In the chunks FrameDrawing draws, so the DOT is what the PNG is drawn from.
-                guard let window, !chunk.isEmpty, options.png || options.gif else { return chunk.removeAll() }
-                let dots = window.drawing.pngDOTs(chunk.map(\.frame), firstNumber: chunk[0].number + 1,
+                guard let drawing, !chunk.isEmpty, options.png || options.gif else { return chunk.removeAll() }
+                let dots = drawing.pngDOTs(chunk.map(\.frame), firstNumber: chunk[0].number + 1,
                                                   captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
                                                   maxPixels: options.maxPixels)
                 for (entry, dot) in zip(chunk, dots) { try staged.write(AnimationBundle.frameName(entry.number, "png.dot"), Array(dot.utf8)) }
@@ -135,8 +136,9 @@ public enum Animation {
                 if window?.frames.contains(i) != true {
                     try framePNGs()
                     window = plan.windows.first { $0.frames.contains(i) }!
+                    drawing = window!.drawing()
                 }
-                try staged.write(AnimationBundle.frameName(i, "dot"), Array(window!.drawing.dot(frame).utf8))
+                try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing!.dot(frame).utf8))
                 chunk.append((i, frame))
                 if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try framePNGs() }
             }

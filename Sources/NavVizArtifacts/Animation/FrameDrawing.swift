@@ -30,12 +30,19 @@ enum FrameDrawing {
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         var checked = false
         var window = -1
+        // The current window's drawing, its layout unpacked; the windows after it stay packed.
+        var drawing: AnimationRenderer.Drawing?
         func draw() throws {
+            try drawChunk()
+            // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
+            HeapTrim.now()
+        }
+        func drawChunk() throws {
             let rendered: [AnimationRenderer.Rendered]
             do throws(RenderError) {
                 // A chunk's frames are consecutive and in one window; frames are numbered
                 // from 1, as their files are.
-                rendered = try windows[window].drawing.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
+                rendered = try drawing!.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
                                                               captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
                                                               maxPixels: maxPixels)
             } catch {
@@ -59,9 +66,10 @@ enum FrameDrawing {
             try source.forEachFrame(expecting: count) { i, frame in
                 if window < 0 || !windows[window].frames.contains(i) {
                     if !chunk.isEmpty { try draw() }
-                    if window >= 0 { windows[window].drawing.finished() }
+                    drawing?.finished()
                     window = windows.firstIndex { $0.frames.contains(i) }!
-                    try bundle.beginWindow(windows[window].drawing.stable)
+                    drawing = windows[window].drawing()
+                    try bundle.beginWindow(drawing!.stable)
                 }
                 chunk.append((i, frame))
                 if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }

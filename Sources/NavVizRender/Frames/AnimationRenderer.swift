@@ -135,11 +135,22 @@ package enum AnimationRenderer {
         }
     }
 
-    /// Consecutive frames that share one layout, and their drawing.
+    /// Consecutive frames that share one layout, and their layout, packed until they are
+    /// drawn (``StableLayout/Packed``).
     package struct Window: Sendable {
         /// The frames of the window, by their place in the animation.
         package var frames: Range<Int>
-        package var drawing: Drawing
+        /// The window's union layout, packed.
+        package let layout: StableLayout.Packed
+        /// True when frames are drawn on the layout; false for `--layout per-frame`.
+        package let pinned: Bool
+
+        /// The window's drawing, its layout unpacked: make it when the window's frames are
+        /// about to be drawn, draw all of them with it (its composer's pieces and its PNG
+        /// shots carry from one chunk to the next), and let it go after.
+        package func drawing() -> Drawing {
+            Drawing(stable: StableLayout(layout), pinned: pinned)
+        }
     }
 
     /// Each frame's scene, passed through `finish`, built on two threads (scenes are plain
@@ -164,7 +175,7 @@ package enum AnimationRenderer {
     package static func prepare(_ frames: some Sequence<AnimationFrame>, layout: FrameLayout) throws(RenderError) -> Drawing {
         var planner = Planner(layout: layout, windowNodes: .max)
         for frame in frames { try planner.add(frame) }
-        return try planner.windows()[0].drawing
+        return try planner.windows()[0].drawing()
     }
 
     /// ``prepare(_:layout:)`` a frame at a time, for frames read one by one from a stream,
@@ -175,8 +186,8 @@ package enum AnimationRenderer {
     ///
     /// A window is laid out as soon as it ends, by a Graphviz worker while the next frames
     /// are planned (two at a time at most), and its union of scenes let go: what planning
-    /// holds is the current window's union and the finished windows' layouts, not every
-    /// window's union until the end.
+    /// holds is the current window's union and the finished windows' layouts, packed
+    /// (``StableLayout/Packed``), not every window's union until the end.
     package struct Planner: Sendable {
         package let layout: FrameLayout
         package let windowNodes: Int
@@ -222,20 +233,21 @@ package enum AnimationRenderer {
         }
 
         /// The windows, each laid out (one `dot` layout each): the last now, the others as
-        /// they were laid out.
+        /// they were laid out. Their layouts are packed (``Window/drawing()`` unpacks one).
         package func windows() throws(RenderError) -> [Window] {
-            let stables = try layouts.finish(last: union.scene)
-            return stables.indices.map { k in
+            let packed = try layouts.finish(last: union.scene)
+            return packed.indices.map { k in
                 let end = k + 1 < starts.count ? starts[k + 1] : count
-                return Window(frames: starts[k]..<end, drawing: Drawing(stable: stables[k], pinned: layout == .stable))
+                return Window(frames: starts[k]..<end, layout: packed[k], pinned: layout == .stable)
             }
         }
 
         /// The windows' layouts, each started when its window ends and run beside the
-        /// planning; `@unchecked Sendable`: `results` is read and written under `lock`.
+        /// planning, and kept packed; `@unchecked Sendable`: `results` is read and written
+        /// under `lock`.
         final class Layouts: @unchecked Sendable {
             private let lock = NSLock()
-            private var results: [Result<StableLayout, RenderError>?] = []
+            private var results: [Result<StableLayout.Packed, RenderError>?] = []
             private let running = DispatchGroup()
             /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
             private let slots = DispatchSemaphore(value: 2)
@@ -248,7 +260,7 @@ package enum AnimationRenderer {
                 slots.wait()
                 running.enter()
                 DispatchQueue.global().async {
-                    let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union) }
+                    let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
                     self.lock.withLock { self.results[k] = laidOut }
                     self.slots.signal()
                     self.running.leave()
@@ -256,10 +268,10 @@ package enum AnimationRenderer {
             }
 
             /// Every layout, in order, once the last (`union`) is laid out too.
-            func finish(last union: Scene) throws(RenderError) -> [StableLayout] {
-                let last = Result { () throws(RenderError) in try StableLayout.compute(union: union) }
+            func finish(last union: Scene) throws(RenderError) -> [StableLayout.Packed] {
+                let last = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
                 running.wait()
-                var out: [StableLayout] = []
+                var out: [StableLayout.Packed] = []
                 for result in lock.withLock({ results }) + [last] { out.append(try result!.get()) }
                 return out
             }

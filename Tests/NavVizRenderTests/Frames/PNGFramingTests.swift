@@ -76,10 +76,11 @@ struct PNGFramingTests {
         try planner.add(frames)
         var out: [Framed] = []
         for window in try planner.windows() {
+            let drawing = window.drawing()
             for start in stride(from: window.frames.lowerBound, to: window.frames.upperBound, by: AnimationRenderer.Drawing.framesPerChunk) {
                 let chunk = Array(frames[start..<min(window.frames.upperBound, start + AnimationRenderer.Drawing.framesPerChunk)])
                 let captions = chunk.indices.map { FrameCaption.lines(chunk[$0].info, number: start + $0 + 1, count: frames.count) }
-                out += window.drawing.pngDOTs(chunk, firstNumber: start + 1, captions: captions, maxPixels: maxPixels).map(Framed.init)
+                out += drawing.pngDOTs(chunk, firstNumber: start + 1, captions: captions, maxPixels: maxPixels).map(Framed.init)
             }
         }
         return out
