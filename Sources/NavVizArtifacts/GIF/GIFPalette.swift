@@ -140,36 +140,12 @@ struct GIFPalette: Sendable, Equatable {
     /// thread; it frees its table in `deinit`.
     final class Mapper {
         let palette: GIFPalette
-        /// Open addressing: colours (`empty` where none) and their entries.
-        private var keys: UnsafeMutablePointer<UInt32>
-        private var values: UnsafeMutablePointer<UInt8>
-        /// How many colours the table holds.
-        private var filled = 0
-        /// log2 of the table's size.
-        private var bits = 12
-        private static let empty: UInt32 = 0xFFFF_FFFF
+        /// The palette entry of each colour looked up so far.
+        private let entries = GIFColorTable<UInt8>(blank: 0)
 
         init(_ palette: GIFPalette) {
             self.palette = palette
-            (keys, values) = Self.table(bits)
         }
-
-        deinit {
-            keys.deallocate()
-            values.deallocate()
-        }
-
-        private static func table(_ bits: Int) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>) {
-            let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << bits)
-            keys.initialize(repeating: empty, count: 1 << bits)
-            let values = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << bits)
-            values.initialize(repeating: 0, count: 1 << bits)
-            return (keys, values)
-        }
-
-        /// Fibonacci hashing: the top `bits` bits of the colour times 2^32 / φ.
-        @inline(__always)
-        private static func slot(_ rgb: UInt32, _ bits: Int) -> Int { Int((rgb &* 0x9E37_79B1) >> UInt32(32 - bits)) }
 
         /// The colour 0xRRGGBB whose key is `key`.
         @inline(__always)
@@ -179,36 +155,11 @@ struct GIFPalette: Sendable, Equatable {
 
         /// The palette entry drawing the colour whose key is `key`.
         func index(key: UInt32) -> UInt8 {
-            let mask = (1 << bits) - 1
-            var slot = Self.slot(key, bits)
-            while true {
-                if keys[slot] == key { return values[slot] }
-                if keys[slot] == Self.empty { break }
-                slot = (slot + 1) & mask
-            }
+            let (slot, found) = entries.slot(key)
+            if found { return entries.values[slot] }
             let index = palette.nearest(Self.rgb(key: key))
-            keys[slot] = key
-            values[slot] = index
-            filled += 1
-            if filled * 2 > 1 << bits { grow() }
+            entries.insert(key, index, at: slot)
             return index
-        }
-
-        private func grow() {
-            let (oldKeys, oldValues, oldCount) = (keys, values, 1 << bits)
-            defer {
-                oldKeys.deallocate()
-                oldValues.deallocate()
-            }
-            bits += 1
-            (keys, values) = Self.table(bits)
-            let mask = (1 << bits) - 1
-            for i in 0..<oldCount where oldKeys[i] != Self.empty {
-                var slot = Self.slot(oldKeys[i], bits)
-                while keys[slot] != Self.empty { slot = (slot + 1) & mask }
-                keys[slot] = oldKeys[i]
-                values[slot] = oldValues[i]
-            }
         }
     }
 }
