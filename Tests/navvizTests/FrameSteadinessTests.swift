@@ -4,7 +4,7 @@ import _NavVizTestSupport
 
 /// The GIF of a recorded session is steady: Scripts/frame-steadiness.py (what `make bench`
 /// reports for the 300-transition session) measures, on the DOT each PNG frame of a
-/// 100-transition session is drawn from, the share of consecutive frames in which a node
+/// 300-transition session is drawn from, the share of consecutive frames in which a node
 /// drawn in both moved: issue #29 asks for at most 10%.
 struct FrameSteadinessTests {
     @Test func fewConsecutiveFramesMoveANode() throws {

@@ -8,8 +8,10 @@ import Foundation
 /// many of the next frames as fit in a picture at full size), scaled down only as far as
 /// it must to fit `maxPixels` and never below 12-point labels 11 pixels high. A node that
 /// appears later is put beside its parent where it overlaps nothing of its frame and stays
-/// in the picture, and so is one given another parent it no longer hangs below (with the
-/// nodes under it); when one cannot be, the next shot starts there, its nodes placed anew.
+/// in the picture (where no edge passes through a node, if such a spot is free), and so is
+/// one given another parent it no longer hangs below (with the nodes under it), and one
+/// coming back into view, or given another parent, whose edge would now pass through a node;
+/// when one cannot be, the next shot starts there, its nodes placed anew.
 /// A frame too large for a picture even at the smallest scale is shown in part, around its
 /// changes (else its visible screen), and the view moves only when they would leave it, as
 /// little as it can. The caption says when the nodes are placed anew or the view moved, and

@@ -1,8 +1,10 @@
 /// Where the PNG frames of one shot draw their nodes: a tidy tree of the nodes the shot's
 /// first frames show, then each node that appears later put beside its parent where it
-/// overlaps nothing of its frame. A node keeps its place for the whole shot, so a frame
-/// differs from the one before only where something changed (``PNGFraming``); only a node
-/// that a frame gives another parent, and would no longer hang below, is placed again.
+/// overlaps nothing of its frame (and, where it can, where no edge passes through a node).
+/// A node keeps its place for the whole shot, so a frame differs from the one before only
+/// where something changed (``PNGFraming``); only a node that a frame gives another parent,
+/// and would no longer hang below, is placed again, and one coming back into view, or given
+/// another parent, whose edge would now pass through a node.
 ///
 /// The tidy tree: each node's children, in the order of the layout window's union layout
 /// (left to right, as the SVG frames and the player draw them), side by side below it,
@@ -20,6 +22,10 @@ struct ShotPlacement {
     /// Node centres in points, y up, by scene id.
     private(set) var positions: [String: Point] = [:]
     private let layout: StableLayout
+    /// The nodes the frame before drew (the shot's first frame's, at first), and their
+    /// parents there: a node that was not among them may be placed again without anything a
+    /// reader saw moving, and one given another parent is seen to move anyway.
+    private var shown: [String: String?]
 
     /// The tidy tree of every node of `scenes`; a node's parent is the one it has in the
     /// first scene that shows it.
@@ -44,6 +50,15 @@ struct ShotPlacement {
             }
         }
         positions = Self.tidy(order, parent: parent, layout: layout)
+        shown = scenes.first { _ in true }.map(Self.drawn) ?? [:]
+    }
+
+    /// Each node of `scene` and its parent there (the first edge into it).
+    private static func drawn(_ scene: Scene) -> [String: String?] {
+        var out: [String: String?] = [:]
+        for k in scene.nodes.indices { out[scene.nodes[k].id] = .some(nil) }
+        for k in scene.edges.indices where out[scene.edges[k].to] == .some(nil) { out[scene.edges[k].to] = scene.edges[k].from }
+        return out
     }
 
     /// A node's size (width, height) in points.
@@ -79,19 +94,49 @@ struct ShotPlacement {
     /// link that replaces a stack keeps some ids and reorders them): drawn where it was, a
     /// screen would sit beside, or above, the screen it was pushed on. Such a node, with the
     /// scene's nodes under it, is placed again beside its new parent, as a new node is
-    /// (``reparented(_:)``); every other node stays where it was.
+    /// (``reparented(_:)``). So is a node coming back into view (the frame before did not draw
+    /// it), or given another parent, where an edge would now pass through a node
+    /// (``misplaced(_:parent:moving:)``), when a spot without one is free; every other node
+    /// stays where it was.
     mutating func extend(to scene: Scene, within: Box?) -> Bool {
         var parent: [String: String] = [:]
         for k in scene.edges.indices where parent[scene.edges[k].to] == nil { parent[scene.edges[k].to] = scene.edges[k].from }
-        let moving = reparented(scene, parent: parent)
+        let reparented = reparented(scene, parent: parent)
+        let misplaced = misplaced(scene, parent: parent, moving: reparented)
+        // Misplaced nodes are placed again only where the whole frame still fits.
+        guard let added = places(scene, parent: parent, moving: reparented.union(misplaced), within: within)
+                ?? (misplaced.isEmpty ? nil : places(scene, parent: parent, moving: reparented, within: within)) else { return false }
+        positions.merge(added) { _, new in new }
+        shown = Self.drawn(scene)
+        return true
+    }
+
+    /// The places of the nodes of `scene` not placed yet and of those `moving` (each beside its
+    /// parent, as ``extend(to:within:)`` says); nil when one finds no free spot, when the frame
+    /// leaves `within`, or when two of its nodes overlap.
+    private func places(_ scene: Scene, parent: [String: String], moving: Set<String>, within: Box?) -> [String: Point]? {
         var added: [String: Point] = [:]
         func place(_ id: String) -> Point? { added[id] ?? (moving.contains(id) ? nil : positions[id]) }
         var boxes: [Box] = []
         boxes.reserveCapacity(scene.nodes.count)
+        // The placed nodes' boxes by id: what the edge to a new spot should not pass through.
+        var placed: [(id: String, box: Box)] = []
         var pending: [String] = []
         for k in scene.nodes.indices {
             let id = scene.nodes[k].id
-            if !moving.contains(id), let p = positions[id] { boxes.append(box(id, at: p)) } else { pending.append(id) }
+            if !moving.contains(id), let p = positions[id] {
+                boxes.append(box(id, at: p))
+                placed.append((id, boxes[boxes.count - 1]))
+            } else {
+                pending.append(id)
+            }
+        }
+        // The edges between placed nodes: what should not pass through a new spot.
+        func lines() -> [Line] {
+            scene.edges.compactMap { edge in
+                guard edge.from != edge.to, let a = place(edge.from), let b = place(edge.to) else { return nil }
+                return Line(from: edge.from, to: edge.to, a: a, b: b)
+            }
         }
         // Parents before children, whatever the scene's order.
         while !pending.isEmpty {
@@ -99,23 +144,23 @@ struct ShotPlacement {
             for id in pending {
                 guard let up = parent[id], let p = place(up) else {
                     if let up = parent[id], pending.contains(up) { rest.append(id); continue }
-                    return false
+                    return nil
                 }
                 let siblings: [(String, Point)] = scene.edges.compactMap { edge in
                     guard edge.from == up, edge.to != id, let at = place(edge.to) else { return nil }
                     return (edge.to, at)
                 }
-                guard let spot = spot(for: id, parent: (up, p), siblings: siblings, avoiding: boxes, within: within) else { return false }
+                guard let spot = spot(for: id, parent: (up, p), siblings: siblings, avoiding: boxes, crossing: (placed, lines()), within: within) else { return nil }
                 added[id] = spot
                 boxes.append(box(id, at: spot))
+                placed.append((id, boxes[boxes.count - 1]))
             }
-            if rest.count == pending.count { return false }
+            if rest.count == pending.count { return nil }
             pending = rest
         }
-        if let within, !boxes.allSatisfy(within.contains) { return false }
-        guard !Box.anyOverlap(boxes, margin: Self.gap / 2) else { return false }
-        positions.merge(added) { _, new in new }
-        return true
+        if let within, !boxes.allSatisfy(within.contains) { return nil }
+        guard !Box.anyOverlap(boxes, margin: Self.gap / 2) else { return nil }
+        return added
     }
 
     /// The nodes of `scene` (whose edges give each node its `parent`) to place again: each node
@@ -128,6 +173,45 @@ struct ShotPlacement {
             guard let c = positions[child], let p = positions[up] else { continue }
             if !hangsBelow(child, at: c, up, at: p), !Self.closesLoop(child, up, parent) { roots.append(child) }
         }
+        return Self.subtrees(roots, parent: parent)
+    }
+
+    /// The nodes of `scene` coming back into view (the frame before did not draw them), or
+    /// given another parent, whose kept place has an edge through a node: the edge from its
+    /// parent passes through another node, or an edge between other kept nodes passes through
+    /// it. Such a place was free when the node was placed; the nodes placed since, or a new
+    /// parent, put something in the way. Returned with the scene's nodes under them (placed
+    /// again beside it); `moving` (placed again anyway) is left out.
+    private func misplaced(_ scene: Scene, parent: [String: String], moving: Set<String>) -> Set<String> {
+        var kept: [(id: String, box: Box)] = []
+        var returning: [String] = []
+        for k in scene.nodes.indices {
+            let id = scene.nodes[k].id
+            guard !moving.contains(id), let p = positions[id] else { continue }
+            kept.append((id, box(id, at: p)))
+            // Not drawn in the frame before, or drawn below another parent.
+            if shown[id].map({ $0 != parent[id] }) ?? true { returning.append(id) }
+        }
+        guard !returning.isEmpty else { return [] }
+        var lines: [Line] = []
+        for (child, up) in parent where child != up && !moving.contains(child) && !moving.contains(up) {
+            guard let a = positions[up], let b = positions[child] else { continue }
+            lines.append(Line(from: up, to: child, a: a, b: b))
+        }
+        var roots: [String] = []
+        for id in returning {
+            let own = box(id, at: positions[id]!)
+            let through = lines.contains { $0.from != id && $0.to != id && $0.crosses(own) }
+            let inbound = lines.first { $0.to == id }
+            if through || inbound.map({ line in kept.contains { $0.id != id && $0.id != line.from && line.crosses($0.box) } }) == true {
+                roots.append(id)
+            }
+        }
+        return Self.subtrees(roots, parent: parent).subtracting(moving)
+    }
+
+    /// `roots` and every node under them by `parent`.
+    private static func subtrees(_ roots: [String], parent: [String: String]) -> Set<String> {
         guard !roots.isEmpty else { return [] }
         var children: [String: [String]] = [:]
         for (child, up) in parent where child != up { children[up, default: []].append(child) }
@@ -157,8 +241,12 @@ struct ShotPlacement {
         return false
     }
 
-    /// The first free spot for `id` beside its parent.
-    private func spot(for id: String, parent: (id: String, at: Point), siblings: [(String, Point)], avoiding boxes: [Box], within: Box?) -> Point? {
+    /// The first free spot for `id` beside its parent: of the candidate spots, the first where
+    /// no edge crosses a node (neither the edge from the parent to the spot crosses a placed
+    /// node, nor an edge between placed nodes crosses the spot: a reader would take the line
+    /// for a link to the node it passes through), else the first that only overlaps nothing.
+    private func spot(for id: String, parent: (id: String, at: Point), siblings: [(String, Point)], avoiding boxes: [Box],
+                      crossing: (placed: [(id: String, box: Box)], lines: [Line]), within: Box?) -> Point? {
         let (w, h) = size(id)
         let (pw, ph) = size(parent.id)
         let below = Point(x: parent.at.x, y: parent.at.y - (ph + h) / 2 - Self.rowGap)
@@ -171,13 +259,18 @@ struct ShotPlacement {
             candidates.append(below)
             candidates.append(Point(x: parent.at.x + (pw + w) / 2 + Self.gap, y: below.y))
         }
-        for c in candidates {
+        let free = candidates.filter { c in
             let b = box(id, at: c)
-            if let within, !within.contains(b) { continue }
-            if boxes.contains(where: { $0.overlaps(b, margin: Self.gap / 2) }) { continue }
-            return c
+            if let within, !within.contains(b) { return false }
+            return !boxes.contains { $0.overlaps(b, margin: Self.gap / 2) }
         }
-        return nil
+        let clear = free.first { c in
+            let b = box(id, at: c)
+            let edge = Line(from: parent.id, to: id, a: parent.at, b: c)
+            return !crossing.placed.contains { $0.id != parent.id && edge.crosses($0.box) }
+                && !crossing.lines.contains { $0.from != id && $0.to != id && $0.crosses(b) }
+        }
+        return clear ?? free.first
     }
 
     /// The tidy tree of `order` (first-appearance order) under `parent`, as described above.
@@ -255,6 +348,39 @@ struct ShotPlacement {
         out.reserveCapacity(walk.count)
         for id in walk { out[id] = Point(x: centre[id]!, y: rowY[depth[id]!]!) }
         return out
+    }
+}
+
+/// A straight edge between two placed nodes' centres, as PNG frames draw edges
+/// (`splines=line`).
+struct Line {
+    var from: String
+    var to: String
+    var a: Point
+    var b: Point
+
+    /// How far inside a box a line must pass to cross it, in points: a line that only grazes
+    /// a corner or an edge of the box does not.
+    static let grace = 2.0
+
+    /// Whether the line passes through `box` (shrunk by ``grace`` on every side): clipped
+    /// against the box's slabs, x then y (Liang–Barsky).
+    func crosses(_ box: Box) -> Bool {
+        let low = Point(x: box.low.x + Self.grace, y: box.low.y + Self.grace)
+        let high = Point(x: box.high.x - Self.grace, y: box.high.y - Self.grace)
+        guard low.x < high.x, low.y < high.y else { return false }
+        let dx = b.x - a.x, dy = b.y - a.y
+        var enter = 0.0, leave = 1.0
+        for (p, q) in [(-dx, a.x - low.x), (dx, high.x - a.x), (-dy, a.y - low.y), (dy, high.y - a.y)] {
+            if p == 0 {
+                if q < 0 { return false }
+                continue
+            }
+            let t = q / p
+            if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
+            if enter >= leave { return false }
+        }
+        return true
     }
 }
 
