@@ -5,8 +5,8 @@ import NavVizCore
 /// then `pending, not yet applied: pop ×2, push ×1 (badges number execution order)` or
 /// `applied: the state after step 6`.
 ///
-/// SVG frames get it as a band below the picture (``append(_:to:theme:)``), added to the bytes
-/// Graphviz drew or navviz composed; PNG frames and frames laid out on their own get it as
+/// SVG frames get it as a band below the picture: added to the bytes Graphviz drew
+/// (``append(_:to:theme:)``), or written with a frame navviz composes (``Band``); PNG frames and frames laid out on their own get it as
 /// the graph's label, drawn by Graphviz.
 package enum FrameCaption {
     /// Longest label shown in a caption; the player and the manifest keep the whole label.
