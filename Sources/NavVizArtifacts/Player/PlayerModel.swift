@@ -30,15 +30,22 @@ package struct PlayerModel: Sendable {
     private var texts = Table()
     private var nodeStyles = Table()
     private var edgeStyles = Table()
-    /// The current window's nodes shown by the last frame: text and style rows by node.
-    private var nodeState: [Int: (text: Int, style: Int)] = [:]
-    private var edgeState: [Int: Int] = [:]
+    /// A node's text and style rows.
+    private struct NodeRows: Equatable {
+        var text: Int
+        var style: Int
+    }
+
+    /// The rows the last frame showed each node and edge of the current window with, by
+    /// their index in the window (nil: not shown).
+    private var nodeState: [NodeRows?] = []
+    private var edgeState: [Int?] = []
     /// The last few looks each node and edge of the current window was drawn with, and
-    /// their rows: a node drawn as in a frame before (most of them; pending and applied
-    /// frames alternate between two looks) costs a comparison or two, not its rows' JSON
-    /// written and looked up again.
-    private var nodeLooks: [Int: [(node: SceneNode, rows: (text: Int, style: Int))]] = [:]
-    private var edgeLooks: [Int: [(edge: SceneEdge, row: Int)]] = [:]
+    /// their rows, by index in the window: a node drawn as in a frame before (most of them;
+    /// pending and applied frames alternate between two looks) costs a comparison or two
+    /// in place, not its rows' JSON written and looked up again.
+    private var nodeLooks: [[(node: SceneNode, rows: NodeRows)]] = []
+    private var edgeLooks: [[(edge: SceneEdge, row: Int)]] = []
     /// Looks kept per node or edge.
     static let keptLooks = 4
     /// Whether each window has tables of its own (a live session's: a window let go takes its
@@ -83,10 +90,10 @@ package struct PlayerModel: Sendable {
             nodeStyles = Table()
             edgeStyles = Table()
         }
-        nodeState = [:]
-        edgeState = [:]
-        nodeLooks = [:]
-        edgeLooks = [:]
+        nodeState = []
+        edgeState = []
+        nodeLooks = []
+        edgeLooks = []
         let (nodes, edges) = add(geometry.nodes, geometry.edges)
         return JSONOutput.Written(.object([
             ("box", Self.box(geometry.box)), ("nodes", .array(nodes, .compact)), ("edges", .array(edges, .compact)),
@@ -112,12 +119,16 @@ package struct PlayerModel: Sendable {
         nodeRows.reserveCapacity(nodes.count)
         for n in nodes where window.nodes[n.id] == nil {
             window.nodes[n.id] = window.nodes.count
+            nodeState.append(nil)
+            nodeLooks.append([])
             nodeRows.append(.array([.string(n.id), Self.number(n.x), Self.number(n.y), Self.number(n.width), Self.number(n.height)], .compact))
         }
         var edgeRows: [JSONOutput] = []
         for e in edges where window.edges[e.key] == nil {
             guard let a = window.nodes[e.key.from], let b = window.nodes[e.key.to] else { continue }
             window.edges[e.key] = window.edges.count
+            edgeState.append(nil)
+            edgeLooks.append([])
             edgeRows.append(.array([.int(a), .int(b)], .compact))
         }
         self.window = window
@@ -153,39 +164,51 @@ package struct PlayerModel: Sendable {
     package mutating func add(_ frame: AnimationFrame.Info, scene: Scene, file: String, full: Bool = false) -> JSONOutput.Written {
         guard let window else { preconditionFailure("beginWindow before add") }
         let w = windowCount - 1
-        var nodes: [Int: (text: Int, style: Int)] = [:]
-        nodes.reserveCapacity(scene.nodes.count)
+        // The rows of the frame's nodes and edges by index in the window (a node or edge
+        // listed twice counts once, with its last rows); each look is compared in place (no
+        // copy of a node, its strings retained and released).
+        var nodes = [NodeRows?](repeating: nil, count: nodeState.count)
         for k in scene.nodes.indices {
             guard let i = window.nodes[scene.nodes[k].id] else { continue }
-            if let look = nodeLooks[i]?.first(where: { $0.node == scene.nodes[k] }) {
-                nodes[i] = look.rows
+            if let j = nodeLooks[i].firstIndex(where: { $0.node == scene.nodes[k] }) {
+                nodes[i] = nodeLooks[i][j].rows
                 continue
             }
-            let rows = (text: texts.row(Self.text(scene.nodes[k])), style: nodeStyles.row(Self.style(scene.nodes[k])))
-            nodeLooks[i, default: []].insert((scene.nodes[k], rows), at: 0)
-            if nodeLooks[i]!.count > Self.keptLooks { nodeLooks[i]!.removeLast() }
+            let rows = NodeRows(text: texts.row(Self.text(scene.nodes[k])), style: nodeStyles.row(Self.style(scene.nodes[k])))
+            nodeLooks[i].insert((scene.nodes[k], rows), at: 0)
+            if nodeLooks[i].count > Self.keptLooks { nodeLooks[i].removeLast() }
             nodes[i] = rows
         }
-        var edges: [Int: Int] = [:]
+        var edges = [Int?](repeating: nil, count: edgeState.count)
         for k in scene.edges.indices {
             guard let i = window.edges[StableLayout.EdgeKey(from: scene.edges[k].from, to: scene.edges[k].to)] else { continue }
-            if let look = edgeLooks[i]?.first(where: { $0.edge == scene.edges[k] }) {
-                edges[i] = look.row
+            if let j = edgeLooks[i].firstIndex(where: { $0.edge == scene.edges[k] }) {
+                edges[i] = edgeLooks[i][j].row
                 continue
             }
             let row = edgeStyles.row(Self.style(scene.edges[k]))
-            edgeLooks[i, default: []].insert((scene.edges[k], row), at: 0)
-            if edgeLooks[i]!.count > Self.keptLooks { edgeLooks[i]!.removeLast() }
+            edgeLooks[i].insert((scene.edges[k], row), at: 0)
+            if edgeLooks[i].count > Self.keptLooks { edgeLooks[i].removeLast() }
             edges[i] = row
         }
+        // What changed since the last frame, in node (or edge) order, so the same change
+        // always reads the same: entries `index, rows…` and removals `-index-1`.
         var nodeDelta: [Int] = []
-        for (i, row) in nodes where full || nodeState[i].map({ $0 != row }) ?? true {
-            nodeDelta += [i, row.text, row.style]
+        for i in nodes.indices {
+            if let rows = nodes[i] {
+                if full || nodeState[i] != rows { nodeDelta.append(i); nodeDelta.append(rows.text); nodeDelta.append(rows.style) }
+            } else if !full, nodeState[i] != nil {
+                nodeDelta.append(-i - 1)
+            }
         }
-        if !full { for i in nodeState.keys where nodes[i] == nil { nodeDelta.append(-i - 1) } }
         var edgeDelta: [Int] = []
-        for (i, row) in edges where full || edgeState[i] != row { edgeDelta += [i, row] }
-        if !full { for i in edgeState.keys where edges[i] == nil { edgeDelta.append(-i - 1) } }
+        for i in edges.indices {
+            if let row = edges[i] {
+                if full || edgeState[i] != row { edgeDelta.append(i); edgeDelta.append(row) }
+            } else if !full, edgeState[i] != nil {
+                edgeDelta.append(-i - 1)
+            }
+        }
         nodeState = nodes
         edgeState = edges
 
@@ -206,7 +229,7 @@ package struct PlayerModel: Sendable {
         ]
         if !caption.isEmpty { members.append(("c", .array(caption.map(JSONOutput.string), .compact))) }
         if !boxes.isEmpty { members.append(("b", .array(boxes, .compact))) }
-        members += [("d", Self.sorted(nodeDelta)), ("e", Self.sorted(edgeDelta, width: 2))]
+        members += [("d", .array(nodeDelta.map(JSONOutput.int), .compact)), ("e", .array(edgeDelta.map(JSONOutput.int), .compact))]
         if full { members.append(("r", .int(1))) }
         return JSONOutput.Written(.object(members, .compact))
     }
@@ -268,22 +291,5 @@ package struct PlayerModel: Sendable {
         let tenths = (v * 10).rounded()
         guard tenths.isFinite, abs(tenths) < 1e15 else { return .int(0) }
         return .number(tenths / 10)
-    }
-
-    /// A delta's entries in node (or edge) order, so the same change always reads the same:
-    /// entries of `width` numbers (`index, rows…`) and removals (`-index-1`).
-    static func sorted(_ delta: [Int], width: Int = 3) -> JSONOutput {
-        var entries: [(Int, ArraySlice<Int>)] = []
-        var i = 0
-        while i < delta.count {
-            if delta[i] < 0 {
-                entries.append((-delta[i] - 1, delta[i...i]))
-                i += 1
-            } else {
-                entries.append((delta[i], delta[i..<(i + width)]))
-                i += width
-            }
-        }
-        return .array(entries.sorted { $0.0 < $1.0 }.flatMap(\.1).map(JSONOutput.int), .compact)
     }
 }

@@ -109,11 +109,11 @@ package enum AnimationRenderer {
                     pngs = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
                 }
             }
-            let svgs = Result { () throws(RenderError) in try composer.svgs(pinned) }
+            let svgs = Result { () throws(RenderError) in try composer.svgs(pinned, captions: captions) }
             drawing.wait()
             let composed = try svgs.get(), drawn = try pngs.get()
             return composed.indices.map { i in
-                Rendered(svg: FrameCaption.append(caption(i), to: composed[i], theme: pinned[i].theme), png: png ? drawn[i].png : nil, scene: pinned[i])
+                Rendered(svg: composed[i], png: png ? drawn[i].png : nil, scene: pinned[i])
             }
         }
 

@@ -3,6 +3,36 @@ extension SVGComposer {
     /// A node or an edge of a frame, by its index in the scene's nodes or edges.
     enum Item { case node(Int), edge(Int) }
 
+    /// The emit order of a frame, and what it depends on: the frame's node ids and its
+    /// edges' ends, in scene order.
+    struct OrderMemo {
+        var ids: [String]
+        /// Each edge's tail and head.
+        var ends: [String]
+        var order: [Item]?
+
+        init(_ scene: Scene) {
+            ids = scene.nodes.indices.map { scene.nodes[$0].id }
+            ends = []
+            ends.reserveCapacity(2 * scene.edges.count)
+            for i in scene.edges.indices {
+                ends.append(scene.edges[i].from)
+                ends.append(scene.edges[i].to)
+            }
+            order = SVGComposer.emitOrder(scene)
+        }
+
+        /// Whether `scene` has the same node ids and edge ends, in the same order: then its
+        /// emit order is `order`. Comparing them costs a few string compares a node; working
+        /// the order out again, a dictionary of the frame's ids.
+        func holds(for scene: Scene) -> Bool {
+            guard scene.nodes.count == ids.count, 2 * scene.edges.count == ends.count else { return false }
+            for i in scene.nodes.indices where scene.nodes[i].id != ids[i] { return false }
+            for i in scene.edges.indices where scene.edges[i].from != ends[2 * i] || scene.edges[i].to != ends[2 * i + 1] { return false }
+            return true
+        }
+    }
+
     /// Graphviz's emit order (its default "breadth first" walk), or nil when two edges join
     /// the same nodes (their pieces could not be told apart). Edges with an end missing from
     /// the scene are not drawn, as ``DOTEncoder`` leaves them out.

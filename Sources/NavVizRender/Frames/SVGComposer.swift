@@ -25,12 +25,15 @@ package final class SVGComposer: @unchecked Sendable {
     private let bounds: SVGBounds
     /// The canvas: what precedes the first piece, and the anchors that end a frame, for
     /// frames with this title and theme.
-    private var canvas: (prefix: [UInt8], suffix: [UInt8], title: String?, theme: Theme)?
+    private var canvas: Canvas?
     /// Drawn looks by node id, edge ends and box id (a few looks each; a box's look leaves
     /// out its members).
     private var nodePieces: [String: [(SceneNode, Piece)]] = [:]
     private var edgePieces: [StableLayout.EdgeKey: [(SceneEdge, Piece)]] = [:]
     private var boxPieces: [String: [(SceneBox, BoxPiece)]] = [:]
+    /// The emit order of the last frame planned: consecutive frames mostly show the same
+    /// nodes and edges, and so share it.
+    private var lastOrder: OrderMemo?
     /// False once a drawing has shown clusters out of declaration order: frames with two
     /// boxes or more are then drawn whole.
     private var clustersInOrder = true
@@ -50,6 +53,31 @@ package final class SVGComposer: @unchecked Sendable {
     struct Piece {
         var bytes: [UInt8]
         var inside: Bool
+    }
+
+    /// What every composed frame starts and ends with.
+    struct Canvas {
+        /// Everything before the first piece: the `<svg …>` tag, the page's background.
+        var prefix: [UInt8]
+        /// From the first anchor to the end.
+        var suffix: [UInt8]
+        var title: String?
+        var theme: Theme
+        /// Where the last `</svg>` starts in `suffix` (nil: it has none), for the caption.
+        let end: Int?
+
+        init(prefix: [UInt8], suffix: [UInt8], title: String?, theme: Theme) {
+            (self.prefix, self.suffix, self.title, self.theme) = (prefix, suffix, title, theme)
+            let close = Array("</svg>".utf8)
+            end = suffix.count < close.count ? nil
+                : stride(from: suffix.count - close.count, through: 0, by: -1).first { suffix[$0..<($0 + close.count)].elementsEqual(close) }
+        }
+
+        /// The caption's band for a frame on this canvas (nil without lines, or when the
+        /// canvas's `<svg>` tag is not in `prefix`).
+        func band(_ lines: [String], theme: Theme) -> FrameCaption.Band? {
+            FrameCaption.Band(lines, head: prefix, theme: theme)
+        }
     }
 
     /// A drawn box (a cluster) without its title line, which names its place in the frame.
@@ -73,7 +101,10 @@ package final class SVGComposer: @unchecked Sendable {
 
     /// The SVG of each frame pinned by ``StableLayout/pin(_:)``, composed where possible;
     /// the looks the frames need and the composer has not drawn are drawn first, together.
-    package func svgs(_ pinned: [Scene]) throws(RenderError) -> [[UInt8]] {
+    /// `captions` (one per frame, or none) go below each frame, as
+    /// ``FrameCaption/append(_:to:theme:)`` puts them: a composed frame is written with its
+    /// caption, not copied again to take it.
+    package func svgs(_ pinned: [Scene], captions: [[String]] = []) throws(RenderError) -> [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
         if pieceCount > maxPieces { forgetPieces() }
@@ -83,7 +114,8 @@ package final class SVGComposer: @unchecked Sendable {
         var batch = SVGBatch()
         var like: Scene?
         for scene in pinned {
-            guard let order = Self.emitOrder(scene), composable(scene) else {
+            if lastOrder?.holds(for: scene) != true { lastOrder = OrderMemo(scene) }
+            guard let order = lastOrder!.order, composable(scene) else {
                 plans.append(nil)
                 continue
             }
@@ -123,15 +155,16 @@ package final class SVGComposer: @unchecked Sendable {
         }
         var out: [[UInt8]] = []
         out.reserveCapacity(pinned.count)
-        for (scene, plan) in zip(pinned, plans) {
-            if let plan, let svg = compose(scene, plan) {
+        for (i, (scene, plan)) in zip(pinned, plans).enumerated() {
+            let lines = i < captions.count ? captions[i] : []
+            if let plan, let svg = compose(scene, plan, caption: lines) {
                 composed += 1
                 out.append(svg)
             } else {
                 drawings += 1
                 let svg = try Graphviz.shared.render(dot: layout.encode(scene), format: .svg, engine: StableLayout.engine)
                 harvest(svg, scene, canvas: false)
-                out.append(svg)
+                out.append(FrameCaption.append(lines, to: svg, theme: scene.theme))
             }
         }
         return out
@@ -169,31 +202,58 @@ package final class SVGComposer: @unchecked Sendable {
         return boxes.allSatisfy { $0.box.bounds != nil } && (clustersInOrder || boxes.count < 2)
     }
 
-    /// The frame's pieces joined on its canvas; nil when one is missing or outside.
-    private func compose(_ scene: Scene, _ plan: Plan) -> [UInt8]? {
+    /// The frame's pieces joined on its canvas, with `caption` below the picture
+    /// (``FrameCaption``); nil when a piece is missing or outside. The frame is written once,
+    /// into a buffer of its size.
+    private func compose(_ scene: Scene, _ plan: Plan, caption: [String]) -> [UInt8]? {
         guard canvasAgrees, let canvas, composable(scene) else { return nil }
+        // The pieces drawn since the plan was made are looked up now, before any byte is
+        // written, so the frame's size is known.
+        var pieces = plan.pieces
         var size = canvas.prefix.count + canvas.suffix.count
-        for case let piece? in plan.pieces { size += piece.bytes.count }
-        var out: [UInt8] = []
-        out.reserveCapacity(size + 2_000 * scene.boxes.count)
-        out += canvas.prefix
-        for (number, box) in drawnBoxes(scene) {
-            guard let piece = piece(box), piece.inside else { return nil }
-            out += piece.head
-            out += SVGPieces.clusterTitle(number)
-            out += piece.tail
-        }
-        for (item, known) in zip(plan.order, plan.pieces) {
-            let found: Piece?
-            switch item {
-            case .node(let i): found = known ?? piece(scene.nodes[i])
-            case .edge(let i): found = known ?? piece(scene.edges[i])
+        for k in pieces.indices {
+            if pieces[k] == nil {
+                switch plan.order[k] {
+                case .node(let i): pieces[k] = piece(scene.nodes[i])
+                case .edge(let i): pieces[k] = piece(scene.edges[i])
+                }
             }
-            guard let found, found.inside else { return nil }
-            out += found.bytes
+            guard let found = pieces[k], found.inside else { return nil }
+            size += found.bytes.count
+        }
+        let boxes = drawnBoxes(scene)
+        var boxPieces: [BoxPiece] = []
+        boxPieces.reserveCapacity(boxes.count)
+        for (_, box) in boxes {
+            guard let piece = piece(box), piece.inside else { return nil }
+            boxPieces.append(piece)
+            size += piece.head.count + piece.tail.count + 40
+        }
+        // The caption's band goes into the canvas's `<svg>` tag and before its `</svg>`;
+        // a canvas without them (never seen) gets it the way a drawn frame does.
+        let band = canvas.band(caption, theme: scene.theme)
+        let end = band == nil ? nil : canvas.end
+        var out: [UInt8] = []
+        out.reserveCapacity(size + (band?.growth ?? 0))
+        if let band, end != nil {
+            canvas.prefix.withUnsafeBufferPointer { band.writeHead($0, into: &out) }
+        } else {
+            out += canvas.prefix
+        }
+        for (k, (number, _)) in boxes.enumerated() {
+            out += boxPieces[k].head
+            out += SVGPieces.clusterTitle(number)
+            out += boxPieces[k].tail
+        }
+        for case let piece? in pieces { out += piece.bytes }
+        if let band, let end {
+            out += canvas.suffix[..<end]
+            out += band.caption
+            out += canvas.suffix[end...]
+            return out
         }
         out += canvas.suffix
-        return out
+        return caption.isEmpty ? out : FrameCaption.append(caption, to: out, theme: scene.theme)
     }
 
     /// The boxes a frame draws, in order, with their cluster numbers (their places in
@@ -204,12 +264,16 @@ package final class SVGComposer: @unchecked Sendable {
         return scene.boxes.enumerated().filter { $0.element.nodeIDs.contains(where: ids.contains) }.map { ($0.offset, $0.element) }
     }
 
+    // `firstIndex`, not `first(where:)`, which copies the matching node or edge out (a
+    // retain and a release of each of its strings and arrays).
     private func piece(_ node: SceneNode) -> Piece? {
-        nodePieces[node.id]?.first { $0.0 == node }?.1
+        guard let looks = nodePieces[node.id], let j = looks.firstIndex(where: { $0.0 == node }) else { return nil }
+        return looks[j].1
     }
 
     private func piece(_ edge: SceneEdge) -> Piece? {
-        edgePieces[StableLayout.EdgeKey(from: edge.from, to: edge.to)]?.first { $0.0 == edge }?.1
+        guard let looks = edgePieces[StableLayout.EdgeKey(from: edge.from, to: edge.to)], let j = looks.firstIndex(where: { $0.0 == edge }) else { return nil }
+        return looks[j].1
     }
 
     private func piece(_ box: SceneBox) -> BoxPiece? {
@@ -256,7 +320,7 @@ package final class SVGComposer: @unchecked Sendable {
         if let canvas {
             if canvas.prefix != prefix || canvas.suffix != suffix { canvasAgrees = false }
         } else {
-            canvas = (prefix, suffix, scene.title, scene.theme)
+            canvas = Canvas(prefix: prefix, suffix: suffix, title: scene.title, theme: scene.theme)
         }
     }
 }

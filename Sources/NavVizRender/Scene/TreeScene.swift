@@ -94,7 +94,17 @@ public enum TreeScene {
     /// its id, ignoring case. Text and operations name nodes by id (`enter node8 under
     /// node5`), so the picture shows `node8` under `LeafNode`.
     static func showsID(_ n: Node) -> Bool {
-        n.displayLabel != n.id && n.displayLabel.lowercased() != n.id.lowercased()
+        let label = n.displayLabel
+        return label != n.id && !sameIgnoringCase(label, n.id)
+    }
+
+    /// `a.lowercased() == b.lowercased()`, byte by byte for ASCII text (no lowercased copies:
+    /// ASCII lowercases letter by letter).
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        func lower(_ c: UInt8) -> UInt8 { c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c }
+        let x = a.utf8, y = b.utf8
+        guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return a.lowercased() == b.lowercased() }
+        return x.count == y.count && zip(x, y).allSatisfy { lower($0) == lower($1) }
     }
 
     /// The smaller line under a node's label: its id where the label is not the id, and its
@@ -108,16 +118,21 @@ public enum TreeScene {
 
     /// Every field of the node, for the SVG tooltip.
     public static func tooltip(_ n: Node) -> String {
-        var text = ""
+        // In UTF-8 bytes, made a string once: a string's appends cost hundreds of
+        // instructions each, and every frame's every node has a tooltip.
+        var text: [UInt8] = []
         text.reserveCapacity(40 + n.id.utf8.count + (n.type?.utf8.count ?? 0) + (n.label?.utf8.count ?? 0))
-        text += "id: "
-        text += n.id
-        if let t = n.type { text += "\ntype: " + t }
-        if let l = n.label { text += "\nlabel: " + l }
-        if let k = n.kind { text += "\nkind: " + k }
-        if !n.context.isEmpty { text += "\ncontext: " + n.context.queryString }
-        if !n.info.isEmpty { text += "\ninfo: " + n.info.queryString }
-        return truncate(text, 1000)
+        func add(_ name: StaticString, _ value: String) {
+            name.withUTF8Buffer { text.append(contentsOf: $0) }
+            text.append(contentsOf: value.utf8)
+        }
+        add("id: ", n.id)
+        if let t = n.type { add("\ntype: ", t) }
+        if let l = n.label { add("\nlabel: ", l) }
+        if let k = n.kind { add("\nkind: ", k) }
+        if !n.context.isEmpty { add("\ncontext: ", n.context.queryString) }
+        if !n.info.isEmpty { add("\ninfo: ", n.info.queryString) }
+        return truncate(String(decoding: text, as: UTF8.self), 1000)
     }
 
     /// The text with each `&` replaced by a space (a context's query string, shown as a

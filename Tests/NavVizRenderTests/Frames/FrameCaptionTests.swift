@@ -27,6 +27,32 @@ struct FrameCaptionTests {
         ])
     }
 
+    /// A frame written in one pass with its caption's band (its head with the `<svg>` tag
+    /// grown, its body, the band before its last `</svg>`) is byte for byte what
+    /// ``FrameCaption/append(_:to:theme:)`` makes of the frame written without it; without
+    /// lines, or with the tag not (wholly) in the head, there is no band.
+    @Test func bandWrittenInOnePassEqualsAppend() throws {
+        let head = Array("<?xml version=\"1.0\"?>\n<svg width=\"120pt\" height=\"80pt\"\n viewBox=\"0.00 0.00 120.00 80.00\" xmlns=\"http://www.w3.org/2000/svg\">\n<g id=\"graph0\">\n".utf8)
+        let body = Array("<!-- n1 -->\n<g id=\"node1\"><text>a &amp; b</text></g>\n".utf8)
+        let tail = Array("<!-- anchor0 -->\n</g>\n</svg>\n".utf8)
+        let lines = ["Frame 1/2 · step 1: <push>", "applied: the state after step 1 (push ×1)"]
+        let band = try #require(FrameCaption.Band(lines, head: head, theme: .dark))
+        var out: [UInt8] = []
+        head.withUnsafeBufferPointer { band.writeHead($0, into: &out) }
+        out += body
+        let end = try #require(tail.indices.last { tail[$0...].starts(with: "</svg>".utf8) })
+        out += tail[..<end]
+        out += band.caption
+        out += tail[end...]
+        let appended = FrameCaption.append(lines, to: head + body + tail, theme: .dark)
+        #expect(out == appended)
+        #expect(appended.count == head.count + body.count + tail.count + band.growth)
+        #expect(String(decoding: out, as: UTF8.self).contains("height=\"122pt\""))
+        #expect(FrameCaption.Band([], head: head, theme: .dark) == nil)
+        let cut = Array(head[..<(head.firstIndex(of: UInt8(ascii: ">"))! + 40)])
+        #expect(FrameCaption.Band(lines, head: cut, theme: .dark) == nil)
+    }
+
     /// The caption is a band below an SVG frame: the canvas grows by the band, the text is
     /// escaped, the SVG stays well-formed.
     @Test func svgFramesCarryTheirCaption() throws {

@@ -120,6 +120,49 @@ struct SVGComposerTests {
         }
     }
 
+    /// A composed frame is written with its caption: the bytes ``FrameCaption/append(_:to:theme:)``
+    /// gives for the frame Graphviz draws whole, every frame composed.
+    @Test(arguments: ["nivelir-deeplink.script.json", "boxes"])
+    func captionedFramesEqualCaptionedDirectRenders(name: String) throws {
+        let document = name == "boxes" ? try Samples.document(Self.boxes) : try Samples.load(name)
+        let frames = AnimationPlan.frames(TimelineBuilder.build(document), granularity: .op, theme: .dark)
+        let captions = frames.indices.map { FrameCaption.lines(frames[$0].info, number: $0 + 1, count: frames.count) }
+        let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+        let rendered = try drawing.render(frames, png: false, captions: captions)
+        for (i, frame) in frames.enumerated() {
+            let direct = FrameCaption.append(captions[i], to: try drawing.renderDirectly(frame), theme: frame.scene.theme)
+            #expect(rendered[i].svg == direct, "\(name) frame \(i + 1)")
+            #expect(rendered[i].svg.count > (try drawing.renderDirectly(frame)).count, "\(name) frame \(i + 1): no caption")
+        }
+        #expect(drawing.composer?.composed == frames.count, "\(name): frames drawn whole")
+    }
+
+    /// The emit order is kept for the next frame only while the frames have the same node ids
+    /// and edge ends, in the same order; looks do not count.
+    @Test func emitOrderIsKeptForTheSameNodesAndEdges() {
+        func scene(_ ids: [String], _ ends: [(String, String)], fill: String = "") -> Scene {
+            var scene = Scene(theme: .light)
+            scene.nodes = ids.map {
+                SceneNode(id: $0, title: $0, subtitle: nil, shape: "box", styles: [], stroke: "", fill: fill, fontColor: "",
+                          penWidth: 1, classes: [], tooltip: "")
+            }
+            scene.edges = ends.map { SceneEdge(from: $0, to: $1, color: "", penWidth: 1, classes: []) }
+            return scene
+        }
+        let memo = SVGComposer.OrderMemo(scene(["a", "b", "c"], [("a", "b"), ("a", "c")]))
+        #expect(memo.order?.count == 5)
+        #expect(memo.holds(for: scene(["a", "b", "c"], [("a", "b"), ("a", "c")], fill: "#f00")))
+        #expect(!memo.holds(for: scene(["a", "c", "b"], [("a", "b"), ("a", "c")])))
+        #expect(!memo.holds(for: scene(["a", "b", "c"], [("a", "c"), ("a", "b")])))
+        #expect(!memo.holds(for: scene(["a", "b", "c"], [("a", "b"), ("b", "c")])))
+        #expect(!memo.holds(for: scene(["a", "b", "c", "d"], [("a", "b"), ("a", "c")])))
+        #expect(!memo.holds(for: scene(["a", "b", "c"], [("a", "b")])))
+        // Two edges between the same nodes: no order, and that is kept too.
+        let twice = SVGComposer.OrderMemo(scene(["a", "b"], [("a", "b"), ("a", "b")]))
+        #expect(twice.order == nil)
+        #expect(twice.holds(for: scene(["a", "b"], [("a", "b"), ("a", "b")])))
+    }
+
     /// Graphviz's walk: each node, then for each out-edge its head and the edge; an edge
     /// whose end is not drawn is left out, as the DOT leaves it out.
     @Test func emitOrderFollowsGraphviz() {
