@@ -67,6 +67,15 @@ package enum GIFEncoder {
         /// Frames sampled for their colours, evenly spaced (and the last).
         static let sampleSize = 48
 
+        init() {}
+
+        /// The frames of `frames` whose colours are counted, in order: ``sampleSize`` evenly
+        /// spaced ones (the first among them), the last, and those `sampling` picks.
+        static func sample(_ frames: [Int], sampling: (Int) -> Bool) -> [Int] {
+            let step = max(1, (frames.count + sampleSize - 1) / sampleSize)
+            return frames.enumerated().filter { k, i in k % step == 0 || k == frames.count - 1 || sampling(i) }.map(\.element)
+        }
+
         /// Reads every frame of `frames` for its size, and the colours of the sample and of
         /// the frames `sampling` picks (failures, whose colours may be rare). With `size`, a
         /// frame outside the sample is not read: `size(i)` gives its size (from its PNG's
@@ -74,10 +83,10 @@ package enum GIFEncoder {
         /// GIF's time).
         init(_ frames: [Int], sampling: (Int) -> Bool, pool: GIFFrames.Pool, png: (Int) throws(GIFError) -> [UInt8],
              size: ((Int) -> (width: Int, height: Int)?)? = nil) throws(GIFError) {
-            let step = max(1, (frames.count + Self.sampleSize - 1) / Self.sampleSize)
+            let picked = Set(Self.sample(frames, sampling: sampling))
             var sample: [(frame: Int, png: [UInt8])] = []
-            for (k, i) in frames.enumerated() {
-                let sampled = k % step == 0 || k == frames.count - 1 || sampling(i)
+            for i in frames {
+                let sampled = picked.contains(i)
                 let found: (width: Int, height: Int)?
                 if !sampled, let size {
                     found = size(i)
@@ -199,7 +208,9 @@ package enum GIFEncoder {
     /// Encodes the frames as ``write(count:delay:lastFrameHold:colors:keep:png:size:to:)`` does,
     /// into memory, at most `limit` bytes: the first of ``reductions`` that fits. Frames
     /// where `mustKeep` is true (failures) are kept whatever the stride. Throws
-    /// ``GIFError/tooLarge`` when even the last does not fit.
+    /// ``GIFError/tooLarge`` when even the last does not fit. With `surveyor` (made with
+    /// `count` frames and `mustKeep`, handed every frame as it was drawn) the canvas and the
+    /// palette's colours are its survey, and no PNG is read for them here.
     ///
     /// The PNGs are read once for the canvas and the palette's colours, then once per
     /// reduction tried, each attempt stopping as soon as it passes the limit. When the first
@@ -208,11 +219,16 @@ package enum GIFEncoder {
     /// (with a margin of a quarter): those are not tried. (Were the size from a later, already
     /// reduced attempt, it would only make fewer reductions look hopeless.)
     package static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
-                           png: (Int) throws(GIFError) -> [UInt8], size: ((Int) -> (width: Int, height: Int)?)? = nil) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
+                           png: (Int) throws(GIFError) -> [UInt8], size: ((Int) -> (width: Int, height: Int)?)? = nil,
+                           surveyor: GIFSurveyor? = nil) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
         guard count > 0 else { throw .noFrames }
-        // Read once for every reduction: the canvas and the colours (failures' included).
+        // Read once for every reduction: the canvas and the colours (failures' included),
+        // made while the frames were drawn when `surveyor` saw every one of them.
         let pool = GIFFrames.Pool()
-        let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png, size: size)
+        var drawn: Survey?
+        if let surveyor, surveyor.count == count { drawn = try surveyor.survey() }
+        let survey: Survey
+        if let drawn { survey = drawn } else { survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png, size: size) }
         var palettes: [Int: GIFPalette] = [:]
         // The size the first attempt that stopped after enough frames was heading for.
         var heading: Double?
