@@ -52,6 +52,7 @@ final class AnimationBundle {
     /// is planned again).
     func restartPlanning() throws {
         places.removeAll()
+        surveyor = nil
         steps = SummaryWriter.Steps()
         try transitions.reset()
     }
@@ -79,8 +80,10 @@ final class AnimationBundle {
     /// (`png`) for the GIF's survey (``GIFSurveyor``: every frame planned by now).
     func drawn(_ i: Int, info: AnimationFrame.Info, scene: Scene, png pngBytes: [UInt8]? = nil) throws {
         if gif, let pngBytes {
-            let places = places
-            if surveyor == nil { surveyor = GIFSurveyor(count: places.count) { places[$0].phase == .failed } }
+            if surveyor == nil {
+                let places = places
+                surveyor = GIFSurveyor(count: places.count) { places[$0].phase == .failed }
+            }
             surveyor!.add(i, png: pngBytes)
         }
         try playerFrames.append(player.add(info, scene: scene, file: Self.svgName(i)))

@@ -248,7 +248,7 @@ package enum GIFEncoder {
         // made while the frames were drawn when `surveyor` saw every one of them.
         let pool = GIFFrames.Pool()
         var drawn: Survey?
-        if let surveyor, surveyor.count == count { drawn = try surveyor.survey() }
+        if let surveyor, surveyor.count == count { drawn = try surveyor.survey(lending: pool) }
         let survey: Survey
         if let drawn { survey = drawn } else { survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png, size: size) }
         var palettes: [Int: GIFPalette] = [:]

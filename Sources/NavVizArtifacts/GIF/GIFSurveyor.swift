@@ -32,6 +32,8 @@ package final class GIFSurveyor: @unchecked Sendable {
     private let scratch = GIFFrames.Scratch()
     private let total = GIFColorCounts()
     private var previous: (png: [UInt8], bands: [[GIFColorCounts.Count]])?
+    /// Whether `scratch` went to the GIF's pool (nothing is counted after the survey).
+    private var lent = false
 
     /// A survey of `count` frames; `sampling(i)` picks frames sampled besides the evenly
     /// spaced ones (failures, whose colours may be rare).
@@ -60,6 +62,7 @@ package final class GIFSurveyor: @unchecked Sendable {
         }
         guard let k = slots[i] else { return }
         queue.async(group: group) { [self] in
+            guard !lent else { return }
             var counts: [UInt32: Int]?
             if let banded = GIFFrames.colors(png, after: previous, scratch: scratch, total: total) {
                 counts = banded.colors
@@ -74,8 +77,17 @@ package final class GIFSurveyor: @unchecked Sendable {
     /// The survey, once every sampled frame is counted (waits for them); nil when a frame was
     /// never handed over (the survey is then made from the files). Throws
     /// ``GIFEncoder/GIFError/unreadableFrame(_:)`` for a frame whose PNG could not be read.
-    func survey() throws(GIFEncoder.GIFError) -> GIFEncoder.Survey? {
+    /// Its scratch, done with, goes to `pool` (one scratch fewer made to encode the GIF), and
+    /// the last frame counted is let go.
+    func survey(lending pool: GIFFrames.Pool? = nil) throws(GIFEncoder.GIFError) -> GIFEncoder.Survey? {
         group.wait()
+        queue.sync {
+            previous = nil
+            if let pool, !lent {
+                lent = true
+                pool.give(scratch)
+            }
+        }
         let (sizes, seen, counted) = lock.withLock { (self.sizes, self.seen, self.counted) }
         guard !seen.contains(false) else { return nil }
         var survey = GIFEncoder.Survey()
