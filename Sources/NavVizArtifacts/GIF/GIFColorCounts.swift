@@ -26,7 +26,7 @@ final class GIFColorCounts {
     typealias Count = (key: UInt32, count: Int)
 
     /// The counts by key, in the table's order, and the table emptied: a band's counts
-    /// (``GIFFrames/colors(_:after:scratch:total:)``), kept for the next frame's same band.
+    /// (``GIFFrames/colors(_:after:reader:counts:total:)``), kept for the next frame's same band.
     func drain() -> [Count] {
         var out: [Count] = []
         out.reserveCapacity(table.filled)

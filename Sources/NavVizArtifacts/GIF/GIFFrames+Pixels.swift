@@ -18,12 +18,12 @@ extension GIFFrames {
     /// The colours of one of navviz's PNGs (``PNGReader/bands(_:)``), as ``colors(_:scratch:)``
     /// counts them, and each band's: a band whose bytes are those of `previous`'s band
     /// (``PNGReader/read(_:after:row:unchanged:)``) is not read, its counts are those this gave
-    /// for `previous` (`previous.bands`). `total` adds up the bands (emptied after). Nil when
-    /// the PNG cannot be read or is not banded.
-    static func colors(_ png: [UInt8], after previous: (png: [UInt8], bands: [[GIFColorCounts.Count]])?, scratch: Scratch,
-                       total: GIFColorCounts) -> (colors: [UInt32: Int], bands: [[GIFColorCounts.Count]])? {
+    /// for `previous` (`previous.bands`). `counts` counts a band (a small table: it is
+    /// emptied for every band, and emptying it visits all its slots), `total` adds up the
+    /// bands; both are emptied after. Nil when the PNG cannot be read or is not banded.
+    static func colors(_ png: [UInt8], after previous: (png: [UInt8], bands: [[GIFColorCounts.Count]])?, reader: PNGReader,
+                       counts: GIFColorCounts, total: GIFColorCounts) -> (colors: [UInt32: Int], bands: [[GIFColorCounts.Count]])? {
         guard let (width, height) = PNGReader.size(png), let rows = PNGReader.bands(png)?.rows else { return nil }
-        let counts = scratch.counts
         var common = (key: UInt32(0xFFFF_FFFF), pattern: (UInt64(0), UInt64(0), UInt64(0)))
         var bands: [[GIFColorCounts.Count]] = []
         bands.reserveCapacity((height + rows - 1) / rows)
@@ -32,7 +32,7 @@ extension GIFFrames {
             bands.append(band)
         }
         var failed = false
-        let read = scratch.reader.read(png, after: previous?.png, row: { y, p in
+        let read = reader.read(png, after: previous?.png, row: { y, p in
             if bands.count < y / rows { close(counts.drain()) }
             count(p, y: y, width: width, into: counts, common: &common)
         }, unchanged: { range in

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The sampled frames are counted one after the other, each band by band: a band whose bytes
 /// are the same as in the sampled frame counted before is not read again, its counts are
-/// that frame's (``GIFFrames/colors(_:after:scratch:total:)``; a PNG that is not navviz's is
+/// that frame's (``GIFFrames/colors(_:after:reader:counts:total:)``; a PNG that is not navviz's is
 /// counted whole). The frames sampled are the ones ``GIFEncoder/Survey`` samples from all
 /// `count` frames with `sampling` (the same rule), and a frame's counts are the same however
 /// they are counted, so the survey, and the GIF, are the same as made after drawing.
@@ -31,6 +31,9 @@ package final class GIFSurveyor: @unchecked Sendable {
     // On `queue` only: the counting's scratch and the last frame counted band by band.
     private let scratch = GIFFrames.Scratch()
     private let total = GIFColorCounts()
+    /// A band's counts: a band has tens of colours, and a table of 2^12 slots, visited
+    /// whole to empty it, cost more to empty than to fill.
+    private let band = GIFColorCounts(bits: 8)
     private var previous: (png: [UInt8], bands: [[GIFColorCounts.Count]])?
     /// Whether `scratch` went to the GIF's pool (nothing is counted after the survey).
     private var lent = false
@@ -64,7 +67,7 @@ package final class GIFSurveyor: @unchecked Sendable {
         queue.async(group: group) { [self] in
             guard !lent else { return }
             var counts: [UInt32: Int]?
-            if let banded = GIFFrames.colors(png, after: previous, scratch: scratch, total: total) {
+            if let banded = GIFFrames.colors(png, after: previous, reader: scratch.reader, counts: band, total: total) {
                 counts = banded.colors
                 previous = (png, banded.bands)
             } else {

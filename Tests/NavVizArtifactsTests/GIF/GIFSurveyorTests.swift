@@ -78,21 +78,21 @@ struct GIFSurveyorTests {
     /// the frame before's is not read: its counts are the ones given for that frame.
     @Test func bandsUnchangedSinceTheFrameBeforeAreNotCounted() throws {
         let pngs = try GIFLimitTests.pngs()
-        let scratch = GIFFrames.Scratch(), total = GIFColorCounts()
+        let scratch = GIFFrames.Scratch(), band = GIFColorCounts(bits: 4), total = GIFColorCounts()
         let (a, b) = (pngs[0], pngs[1])
-        let first = try #require(GIFFrames.colors(a, after: nil, scratch: scratch, total: total))
+        let first = try #require(GIFFrames.colors(a, after: nil, reader: scratch.reader, counts: band, total: total))
         #expect(first.colors == GIFFrames.colors(a, scratch: scratch))
         #expect(first.bands.count == (PNGReader.size(a)!.height + 15) / 16)
-        let second = try #require(GIFFrames.colors(b, after: (a, first.bands), scratch: scratch, total: total))
+        let second = try #require(GIFFrames.colors(b, after: (a, first.bands), reader: scratch.reader, counts: band, total: total))
         #expect(second.colors == GIFFrames.colors(b, scratch: scratch))
         // Given other counts for the frame before, the bands equal to its bands take them.
         var unchanged = 0
         _ = scratch.reader.read(b, after: a, row: { _, _ in }, unchanged: { _ in unchanged += 1 })
         #expect(unchanged > 0)
         let marked = first.bands.map { _ in [GIFColorCounts.Count(key: 0x00AB_CDEF, count: 1)] }
-        let taken = try #require(GIFFrames.colors(b, after: (a, marked), scratch: scratch, total: total))
+        let taken = try #require(GIFFrames.colors(b, after: (a, marked), reader: scratch.reader, counts: band, total: total))
         #expect(taken.colors[0xEFCDAB] == unchanged)
         // A frame that is not navviz's banded PNG is not counted band by band.
-        #expect(GIFFrames.colors([1, 2, 3], after: nil, scratch: scratch, total: total) == nil)
+        #expect(GIFFrames.colors([1, 2, 3], after: nil, reader: scratch.reader, counts: band, total: total) == nil)
     }
 }
