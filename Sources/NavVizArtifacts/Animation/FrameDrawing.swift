@@ -55,7 +55,7 @@ enum FrameDrawing {
                 try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
             }
             for ((i, frame), rendered) in zip(chunk, rendered) {
-                try bundle.drawn(i, info: frame.info, scene: rendered.scene)
+                try bundle.drawn(i, info: frame.info, scene: rendered.scene, png: rendered.png)
                 try writer.write(rendered.svg, AnimationBundle.svgName(i))
                 if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
                 progress(i + 1, count)

@@ -15,7 +15,7 @@ final class AnimationBundle {
     let staged: OutputDirectory
     let png: Bool
     let gif: Bool
-    /// The most bytes animation.gif may have (``GIFEncoder/fit(count:delay:limit:mustKeep:png:size:)``).
+    /// The most bytes animation.gif may have (``GIFEncoder/fit(count:delay:limit:mustKeep:png:size:surveyor:)``).
     let gifLimit: Int
     let delay: Int
     let theme: Theme
@@ -28,6 +28,8 @@ final class AnimationBundle {
     private let manifestFrames: Spool
     private let playerFrames: Spool
     private let playerWindows: Spool
+    /// The GIF's survey, made as the PNG frames are drawn (``drawn(_:info:scene:png:)``).
+    private var surveyor: GIFSurveyor?
     /// Set by ``finish(title:outline:diagnostics:)``, for ``stepSummary(limit:)``.
     private var finished: (title: String, outline: TimelineOutline)?
 
@@ -50,6 +52,7 @@ final class AnimationBundle {
     /// is planned again).
     func restartPlanning() throws {
         places.removeAll()
+        surveyor = nil
         steps = SummaryWriter.Steps()
         try transitions.reset()
     }
@@ -73,8 +76,16 @@ final class AnimationBundle {
         try playerWindows.append(player.beginWindow(layout))
     }
 
-    /// Records frame `i` as drawn from `scene`, for the player and the manifest.
-    func drawn(_ i: Int, info: AnimationFrame.Info, scene: Scene) throws {
+    /// Records frame `i` as drawn from `scene`, for the player and the manifest, and its PNG
+    /// (`png`) for the GIF's survey (``GIFSurveyor``: every frame planned by now).
+    func drawn(_ i: Int, info: AnimationFrame.Info, scene: Scene, png pngBytes: [UInt8]? = nil) throws {
+        if gif, let pngBytes {
+            if surveyor == nil {
+                let places = places
+                surveyor = GIFSurveyor(count: places.count) { places[$0].phase == .failed }
+            }
+            surveyor!.add(i, png: pngBytes)
+        }
         try playerFrames.append(player.add(info, scene: scene, file: Self.svgName(i)))
         try manifestFrames.append(JSONOutput.Written(ManifestWriter.frame(number: i + 1, info: info, svg: Self.svgName(i), png: png ? Self.pngName(i) : nil)))
     }
@@ -129,7 +140,7 @@ final class AnimationBundle {
             }, size: { i in
                 // The signature and IHDR's width and height, and the rest of IHDR.
                 FileBytes.contents(staged.path(pngNames[i]), limit: 33).flatMap(PNGReader.size)
-            })
+            }, surveyor: surveyor)
             try staged.write("animation.gif", bytes)
             if fit.colors < 255 || fit.stride > 1 {
                 diagnostics.note("\(fit.colors) colours\(fit.stride > 1 ? ", every \(Self.ordinal(fit.stride)) frame (\(PlainText.count(fit.frames)) of \(PlainText.count(count)))" : "") "

@@ -22,6 +22,24 @@ final class GIFColorCounts {
         if found { table.values[slot] &+= n } else { table.insert(key, n, at: slot) }
     }
 
+    /// A colour's key and how many pixels it has.
+    typealias Count = (key: UInt32, count: Int)
+
+    /// The counts by key, in the table's order, and the table emptied: a band's counts
+    /// (``GIFFrames/colors(_:after:reader:counts:total:)``), kept for the next frame's same band.
+    func drain() -> [Count] {
+        var out: [Count] = []
+        out.reserveCapacity(table.filled)
+        for i in 0..<table.capacity where table.keys[i] != GIFColorTable<Int>.empty {
+            out.append((table.keys[i], table.values[i]))
+        }
+        table.removeAll()
+        return out
+    }
+
+    /// Empties the table.
+    func removeAll() { table.removeAll() }
+
     /// The counts by colour as 0xRRGGBB (``GIFPalette/Mapper/rgb(key:)``), and the table
     /// emptied for the next frame.
     func take() -> [UInt32: Int] {

@@ -67,6 +67,15 @@ package enum GIFEncoder {
         /// Frames sampled for their colours, evenly spaced (and the last).
         static let sampleSize = 48
 
+        init() {}
+
+        /// The frames of `frames` whose colours are counted, in order: ``sampleSize`` evenly
+        /// spaced ones (the first among them), the last, and those `sampling` picks.
+        static func sample(_ frames: [Int], sampling: (Int) -> Bool) -> [Int] {
+            let step = max(1, (frames.count + sampleSize - 1) / sampleSize)
+            return frames.enumerated().filter { k, i in k % step == 0 || k == frames.count - 1 || sampling(i) }.map(\.element)
+        }
+
         /// Reads every frame of `frames` for its size, and the colours of the sample and of
         /// the frames `sampling` picks (failures, whose colours may be rare). With `size`, a
         /// frame outside the sample is not read: `size(i)` gives its size (from its PNG's
@@ -74,10 +83,10 @@ package enum GIFEncoder {
         /// GIF's time).
         init(_ frames: [Int], sampling: (Int) -> Bool, pool: GIFFrames.Pool, png: (Int) throws(GIFError) -> [UInt8],
              size: ((Int) -> (width: Int, height: Int)?)? = nil) throws(GIFError) {
-            let step = max(1, (frames.count + Self.sampleSize - 1) / Self.sampleSize)
+            let picked = Set(Self.sample(frames, sampling: sampling))
             var sample: [(frame: Int, png: [UInt8])] = []
-            for (k, i) in frames.enumerated() {
-                let sampled = k % step == 0 || k == frames.count - 1 || sampling(i)
+            for i in frames {
+                let sampled = picked.contains(i)
                 let found: (width: Int, height: Int)?
                 if !sampled, let size {
                     found = size(i)
@@ -106,15 +115,19 @@ package enum GIFEncoder {
     /// Writes the GIF of the `kept` frames with `palette` on a `width` ×
     /// `height` canvas, a batch of frames at a time: the batch's PNGs are read here, then
     /// drawn as indices on every core (only the bands of rows whose bytes differ from the
-    /// frame before's: the rest is copied from it, in order), then encoded on every core
+    /// frame before's: the rest is copied, on every core, from the frame that drew them), then encoded on every core
     /// (each frame against the one before), then handed to `sink` in order.
     static func encode(_ kept: [Int], delay: Int, lastFrameHold: Int, palette: GIFPalette, width: Int, height: Int, pool: GIFFrames.Pool,
                        png: (Int) throws(GIFError) -> [UInt8], to sink: ([UInt8]) throws(GIFError) -> Void) throws(GIFError) {
         try sink(header(width: width, height: height, palette: palette))
         let pixels = width * height, batch = max(8, 2 * GIFFrames.threads)
-        // Slot 0 holds the frame before the batch; slots 1... the batch's frames.
+        // Slot 0 holds the frame before the batch; slots 1... the batch's frames. Slot k is
+        // image `(base + k) % (batch + 1)`: the next batch's slot 0 is this batch's last slot,
+        // not a copy of it.
         nonisolated(unsafe) let images = UnsafeMutablePointer<UInt8>.allocate(capacity: (batch + 1) * pixels)
         defer { images.deallocate() }
+        nonisolated(unsafe) var base = 0
+        func image(_ slot: Int) -> UnsafeMutablePointer<UInt8> { images + (base + slot) % (batch + 1) * pixels }
         // The PNG of the frame before the batch: a band of rows with the same bytes in a frame
         // and the one before has the same indices, copied rather than read again.
         var before: [UInt8]?
@@ -132,15 +145,32 @@ package enum GIFEncoder {
             drawn.withUnsafeMutableBufferPointer { drawn in
                 nonisolated(unsafe) let drawn = drawn
                 pool.run(frames.count) { j, scratch in
-                    drawn[j] = GIFFrames.draw(pngs[j], after: j == 0 ? previous : pngs[j - 1], palette: palette, into: images + (j + 1) * pixels,
+                    drawn[j] = GIFFrames.draw(pngs[j], after: j == 0 ? previous : pngs[j - 1], palette: palette, into: image(j + 1),
                                               width: width, height: height, scratch: scratch)
                 }
             }
             if let j = drawn.firstIndex(where: { $0 == nil }) { throw .unreadableFrame(frames[j]) }
-            // Then, in order, the rows each frame shares with the frame before.
-            for (j, rows) in drawn.enumerated() {
-                for range in rows! {
-                    (images + (j + 1) * pixels + range.lowerBound * width).update(from: images + j * pixels + range.lowerBound * width, count: range.count * width)
+            // Then the rows each frame shares with the frame before, on every core: each from
+            // the frame that drew it (the latest at or before it; slot 0 is whole), so no copy
+            // waits for another.
+            var from = [Int](repeating: 0, count: height)
+            var sources: [[Int]] = []
+            for rows in drawn {
+                var drawnHere = [Bool](repeating: true, count: height)
+                for range in rows! { for y in range where y < height { drawnHere[y] = false } }
+                for y in 0..<height where drawnHere[y] { from[y] = sources.count + 1 }
+                sources.append(from)
+            }
+            pool.run(frames.count) { j, _ in
+                let source = sources[j], target = image(j + 1)
+                var y = 0
+                while y < height {
+                    let s = source[y]
+                    guard s != j + 1 else { y += 1; continue }
+                    var end = y + 1
+                    while end < height, source[end] == s { end += 1 }
+                    (target + y * width).update(from: image(s) + y * width, count: (end - y) * width)
+                    y = end
                 }
             }
             before = pngs.last
@@ -150,12 +180,13 @@ package enum GIFEncoder {
             blocks.withUnsafeMutableBufferPointer { blocks in
                 nonisolated(unsafe) let blocks = blocks
                 pool.run(frames.count) { j, scratch in
-                    blocks[j] = GIFFrames.encode(images + (j + 1) * pixels, previous: start + j == 0 ? nil : UnsafePointer(images + j * pixels),
+                    blocks[j] = GIFFrames.encode(image(j + 1), previous: start + j == 0 ? nil : UnsafePointer(image(j)),
                                                  same: same[j], width: width, height: height, hold: holds[j], palette: palette, scratch: scratch)
                 }
             }
             for block in blocks { try sink(block) }
-            images.update(from: images + frames.count * pixels, count: pixels)
+            // The batch's last frame is the next batch's slot 0, where it is.
+            base = (base + frames.count) % (batch + 1)
         }
         try sink([0x3B])
     }
@@ -199,7 +230,9 @@ package enum GIFEncoder {
     /// Encodes the frames as ``write(count:delay:lastFrameHold:colors:keep:png:size:to:)`` does,
     /// into memory, at most `limit` bytes: the first of ``reductions`` that fits. Frames
     /// where `mustKeep` is true (failures) are kept whatever the stride. Throws
-    /// ``GIFError/tooLarge`` when even the last does not fit.
+    /// ``GIFError/tooLarge`` when even the last does not fit. With `surveyor` (made with
+    /// `count` frames and `mustKeep`, handed every frame as it was drawn) the canvas and the
+    /// palette's colours are its survey, and no PNG is read for them here.
     ///
     /// The PNGs are read once for the canvas and the palette's colours, then once per
     /// reduction tried, each attempt stopping as soon as it passes the limit. When the first
@@ -208,11 +241,16 @@ package enum GIFEncoder {
     /// (with a margin of a quarter): those are not tried. (Were the size from a later, already
     /// reduced attempt, it would only make fewer reductions look hopeless.)
     package static func fit(count: Int, delay: Int, limit: Int, mustKeep: (Int) -> Bool = { _ in false },
-                           png: (Int) throws(GIFError) -> [UInt8], size: ((Int) -> (width: Int, height: Int)?)? = nil) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
+                           png: (Int) throws(GIFError) -> [UInt8], size: ((Int) -> (width: Int, height: Int)?)? = nil,
+                           surveyor: GIFSurveyor? = nil) throws(GIFError) -> (gif: [UInt8], fit: Fit) {
         guard count > 0 else { throw .noFrames }
-        // Read once for every reduction: the canvas and the colours (failures' included).
+        // Read once for every reduction: the canvas and the colours (failures' included),
+        // made while the frames were drawn when `surveyor` saw every one of them.
         let pool = GIFFrames.Pool()
-        let survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png, size: size)
+        var drawn: Survey?
+        if let surveyor, surveyor.count == count { drawn = try surveyor.survey(lending: pool) }
+        let survey: Survey
+        if let drawn { survey = drawn } else { survey = try Survey(Array(0..<count), sampling: mustKeep, pool: pool, png: png, size: size) }
         var palettes: [Int: GIFPalette] = [:]
         // The size the first attempt that stopped after enough frames was heading for.
         var heading: Double?

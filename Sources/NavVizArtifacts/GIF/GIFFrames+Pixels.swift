@@ -9,26 +9,67 @@ extension GIFFrames {
         let counts = scratch.counts
         var common = (key: UInt32(0xFFFF_FFFF), pattern: (UInt64(0), UInt64(0), UInt64(0)))
         let read = scratch.reader.read(png, after: nil, row: { y, p in
-            if y == 0 {
-                let first = key(p, 0)
-                common = (first, pattern(first))
-            }
-            // Counted a run of equal pixels at a time: a diagram's rows are long runs.
-            var last = key(p, 0), run = 0, x = 0
-            while x < width {
-                let c = key(p, x, width: width)
-                let n = c == common.key ? max(1, repeats(p, from: x, count: width &- x, pattern: common.pattern)) : 1
-                if c != last {
-                    counts.add(last, run)
-                    (last, run) = (c, 0)
-                }
-                run &+= n
-                x &+= n
-            }
-            counts.add(last, run)
+            count(p, y: y, width: width, into: counts, common: &common)
         }, unchanged: { _ in })
         let taken = counts.take()
         return read == nil ? nil : taken
+    }
+
+    /// The colours of one of navviz's PNGs (``PNGReader/bands(_:)``), as ``colors(_:scratch:)``
+    /// counts them, and each band's: a band whose bytes are those of `previous`'s band
+    /// (``PNGReader/read(_:after:row:unchanged:)``) is not read, its counts are those this gave
+    /// for `previous` (`previous.bands`). `counts` counts a band (a small table: it is
+    /// emptied for every band, and emptying it visits all its slots), `total` adds up the
+    /// bands; both are emptied after. Nil when the PNG cannot be read or is not banded.
+    static func colors(_ png: [UInt8], after previous: (png: [UInt8], bands: [[GIFColorCounts.Count]])?, reader: PNGReader,
+                       counts: GIFColorCounts, total: GIFColorCounts) -> (colors: [UInt32: Int], bands: [[GIFColorCounts.Count]])? {
+        guard let (width, height) = PNGReader.size(png), let rows = PNGReader.bands(png)?.rows else { return nil }
+        var common = (key: UInt32(0xFFFF_FFFF), pattern: (UInt64(0), UInt64(0), UInt64(0)))
+        var bands: [[GIFColorCounts.Count]] = []
+        bands.reserveCapacity((height + rows - 1) / rows)
+        func close(_ band: [GIFColorCounts.Count]) {
+            for c in band { total.add(c.key, c.count) }
+            bands.append(band)
+        }
+        var failed = false
+        let read = reader.read(png, after: previous?.png, row: { y, p in
+            if bands.count < y / rows { close(counts.drain()) }
+            count(p, y: y, width: width, into: counts, common: &common)
+        }, unchanged: { range in
+            // Whole bands, after at least the first band (always read).
+            if bands.count < range.lowerBound / rows { close(counts.drain()) }
+            guard let previous, range.lowerBound / rows == bands.count, bands.count < previous.bands.count else { return failed = true }
+            close(previous.bands[bands.count])
+        })
+        if bands.count < (height + rows - 1) / rows { close(counts.drain()) }
+        let colors = total.take()
+        counts.removeAll()
+        guard read != nil, !failed, bands.count == (height + rows - 1) / rows else { return nil }
+        return (colors, bands)
+    }
+
+    /// Counts row `y` (`p`, `width` RGB pixels) into `counts`, a run of equal pixels at a
+    /// time (a diagram's rows are long runs); `common` is the first row's first colour, whose
+    /// runs are compared eight pixels at a time.
+    @inline(__always)
+    private static func count(_ p: UnsafePointer<UInt8>, y: Int, width: Int, into counts: GIFColorCounts,
+                              common: inout (key: UInt32, pattern: (UInt64, UInt64, UInt64))) {
+        if common.key == 0xFFFF_FFFF {
+            let first = key(p, 0)
+            common = (first, pattern(first))
+        }
+        var last = key(p, 0), run = 0, x = 0
+        while x < width {
+            let c = key(p, x, width: width)
+            let n = c == common.key ? max(1, repeats(p, from: x, count: width &- x, pattern: common.pattern)) : 1
+            if c != last {
+                counts.add(last, run)
+                (last, run) = (c, 0)
+            }
+            run &+= n
+            x &+= n
+        }
+        counts.add(last, run)
     }
 
     /// Pixel `x`'s colour as a key (``GIFPalette/Mapper``): R | G << 8 | B << 16, what a

@@ -36,6 +36,11 @@ enum GIFFrames {
         private let lock = NSLock()
         private var free: [Scratch] = []
 
+        /// Adds `scratch` (no longer used elsewhere) to the ones lent out.
+        func give(_ scratch: Scratch) {
+            lock.withLock { free.append(scratch) }
+        }
+
         /// Runs `body(i, scratch)` for every `i` in `0..<count` on every core
         /// (`DispatchQueue.concurrentPerform`), each call with a scratch no other call is
         /// using: as many scratches are made as calls ever ran at once, one per core.

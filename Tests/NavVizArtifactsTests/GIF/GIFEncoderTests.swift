@@ -51,6 +51,23 @@ struct GIFEncoderTests {
         }
     }
 
+    /// Over several batches (``GIFFrames/threads``), each frame shown twice: a row a frame
+    /// shares with the frame before is copied from the frame that drew it, two or more frames
+    /// back, in this batch or the one before, and every frame still shows its own PNG.
+    @Test func framesAcrossBatchesShowTheirPNGs() throws {
+        let drawn = try GIFLimitTests.pngs()
+        let batch = max(8, 2 * GIFFrames.threads)
+        let pngs = (0..<(3 * batch + 5)).map { drawn[$0 / 2 % drawn.count] }
+        let decoded = try GIFDecoding(try Self.gif(pngs))
+        let transparent = try #require(decoded.transparentField)
+        let palette = GIFPalette(colors: Array(decoded.table[..<Int(transparent)]))
+        #expect(decoded.images.count == pngs.count)
+        for (i, canvas) in decoded.canvases.enumerated() {
+            let same = canvas == (try Self.expected(pngs[i], palette: palette, width: decoded.width, height: decoded.height))
+            #expect(same, "frame \(i + 1) shows another picture")
+        }
+    }
+
     /// Frames left out: the ones kept show their own PNGs, each held until the next kept one.
     @Test func framesLeftOutGiveTheirTime() throws {
         let pngs = try GIFLimitTests.pngs()
