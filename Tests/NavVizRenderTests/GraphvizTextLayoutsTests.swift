@@ -20,8 +20,12 @@ import Testing
         }
         #expect(pango.width > 0 && pango.height > 0)
         #expect(pango.freedWithSpan)
+        let (measured, reused) = Graphviz.shared.serialized { (GraphvizTextLayouts.measured, GraphvizTextLayouts.reused) }
         let first = try #require(measure(text))
         let second = try #require(measure(text))
+        // pango measured the first, the cache answered the second.
+        let counts = Graphviz.shared.serialized { (GraphvizTextLayouts.measured, GraphvizTextLayouts.reused) }
+        #expect(counts.0 == measured + 1 && counts.1 == reused + 1)
         for answer in [first, second] {
             #expect(answer.width == pango.width)
             #expect(answer.height == pango.height)
