@@ -23,11 +23,14 @@
 #define NAVVIZ_CGRAPHVIZ_SHIM_H
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <graphviz_version.h>
 #include <gvc.h>
 #include <cgraph.h>
 /* The device plugin interface, for navviz's in-process raster device. */
 #include <gvplugin_device.h>
+/* The text layout plugin interface, for navviz's text layout cache. */
+#include <gvplugin_textlayout.h>
 
 /* Which generation of the API the headers describe: 2 (2.42 through 8.x), 9 (9.0 through
    12.x) or 13 (13.0 and later). */
@@ -184,4 +187,78 @@ static inline navviz_raster_device *navviz_raster_device_install(GVC_t *gvc, nav
 
 /* Frees a device's tables, once the context it was installed in is freed. */
 static inline void navviz_raster_device_free(navviz_raster_device *device) { free(device); }
+
+/* ---- navviz's text layout cache -----------------------------------------------------------
+   A `textlayout` plugin that Graphviz measures every text span with (it is installed as a
+   builtin of the context, with a quality above any other, so gvconfig's gvtextlayout_select
+   picks it) and that hands each span to the pango plugin's own textlayout, remembering the
+   answer: Swift keeps the cache (GraphvizTextLayouts.swift). The tables are built here,
+   against the installed headers, and must outlive the context. */
+
+/* A textlayout function, as the installed headers declare it (its answer is a `boolean`
+   before Graphviz 2.50 or so and a `bool` after), and its answer's type. */
+typedef __typeof__(((gvtextlayout_engine_t *)0)->textlayout) navviz_textlayout_fn;
+typedef __typeof__(((gvtextlayout_engine_t *)0)->textlayout(NULL, NULL)) navviz_textlayout_answer;
+
+/* The answers a textlayout function gives: the span was measured, or it was not. */
+static inline navviz_textlayout_answer navviz_textlayout_measured(int measured) { return measured ? 1 : 0; }
+
+/* Calls a textlayout function; 1 when it measured the span. */
+static inline int navviz_textlayout_call(navviz_textlayout_fn layout, textspan_t *span, char **fontpath) {
+    return layout(span, fontpath) ? 1 : 0;
+}
+
+/* A span's font flags (HTML_BF, HTML_IF, …: a bit field Swift does not read). */
+static inline unsigned int navviz_textfont_flags(const textfont_t *font) { return font->flags; }
+static inline void navviz_textfont_set_flags(textfont_t *font, unsigned int flags) { font->flags = flags; }
+
+/* The `textlayout` function of a plugin library (a `gvplugin_…_LTX_library` symbol); NULL
+   when the library has none. */
+static inline navviz_textlayout_fn navviz_library_textlayout(const void *library) {
+    const gvplugin_library_t *lib = (const gvplugin_library_t *)library;
+    if (lib == NULL || lib->apis == NULL) return NULL;
+    for (const gvplugin_api_t *api = lib->apis; api->types != NULL; api++) {
+        if (api->api != API_textlayout) continue;
+        for (const gvplugin_installed_t *type = api->types; type->type != NULL; type++) {
+            if (strcmp(type->type, "textlayout") == 0 && type->engine != NULL)
+                return ((const gvtextlayout_engine_t *)type->engine)->textlayout;
+        }
+    }
+    return NULL;
+}
+
+typedef struct navviz_text_layout {
+    gvtextlayout_engine_t engine;
+    gvplugin_installed_t types[2];
+    gvplugin_api_t apis[2];
+    gvplugin_library_t library;
+    /* The builtins list gvContextPlugins takes: this library, then the end. */
+    lt_symlist_t builtins[2];
+} navviz_text_layout;
+
+/* Builds the plugin's tables around `layout`; NULL when memory runs out. Pass
+   navviz_text_layout_builtins to gvContextPlugins. */
+static inline navviz_text_layout *navviz_text_layout_make(navviz_textlayout_fn layout) {
+    navviz_text_layout *plugin = (navviz_text_layout *)calloc(1, sizeof(navviz_text_layout));
+    if (plugin == NULL) return NULL;
+    plugin->engine.textlayout = layout;
+    plugin->types[0].id = 0;
+    plugin->types[0].type = "textlayout";
+    /* Above the pango plugin's 10 and gd's: gvplugin_load takes the best of a type. */
+    plugin->types[0].quality = 1000;
+    plugin->types[0].engine = &plugin->engine;
+    plugin->apis[0].api = API_textlayout;
+    plugin->apis[0].types = plugin->types;
+    plugin->library.packagename = (char *)"navviz";
+    plugin->library.apis = plugin->apis;
+    /* gvconfig installs a builtin whose name starts with `g` and contains `_LTX_library`. */
+    plugin->builtins[0].name = "gvplugin_navviz_text_LTX_library";
+    plugin->builtins[0].address = &plugin->library;
+    return plugin;
+}
+
+static inline const lt_symlist_t *navviz_text_layout_builtins(const navviz_text_layout *plugin) { return plugin->builtins; }
+
+/* The engine navviz's plugin measures with (for tests: a span measured as Graphviz would). */
+static inline navviz_textlayout_fn navviz_text_layout_function(const navviz_text_layout *plugin) { return plugin->engine.textlayout; }
 #endif

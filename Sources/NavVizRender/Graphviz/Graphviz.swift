@@ -149,6 +149,11 @@ public final class Graphviz: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the lock every Graphviz call holds (for tests of what runs under it).
+    func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock(body)
+    }
+
     /// Makes this process a worker: every engine runs in it (``GraphvizWorker``).
     func becomeWorker() {
         lock.withLock { isWorker = true }
@@ -259,7 +264,10 @@ public final class Graphviz: @unchecked Sendable {
         if let startFailure { throw startFailure }
         if context == nil {
             GraphvizMessages.install()
-            guard let gvc = gvContext() else { throw .unavailable("gvContext() returned nothing") }
+            // With navviz's text layout cache as a builtin plugin when the pango plugin's
+            // text layout is found (GraphvizTextLayouts), as gvContext() otherwise.
+            let made = GraphvizTextLayouts.builtins().map { gvContextPlugins($0, 1) } ?? gvContext()
+            guard let gvc = made else { throw .unavailable("gvContext() returned nothing") }
             // Nothing that depends on the headers' structure layouts runs before this check.
             do throws(RenderError) {
                 try GraphvizVersion.check(loaded: gvcVersion(gvc).map { String(cString: $0) } ?? "unknown")
@@ -275,6 +283,8 @@ public final class Graphviz: @unchecked Sendable {
             }
         }
         GraphvizMessages.reset()
+        // Every graph of the call is closed by now: no text span holds a cached layout.
+        defer { GraphvizTextLayouts.trim() }
         let gvc = context!
         let (result, printed) = GraphvizStderr.capture { () throws(RenderError) -> T in try body(gvc) }
         if let scale = GraphvizStderr.bitmapScale(printed) { throw .tooLargeForBitmap(scale: scale) }
