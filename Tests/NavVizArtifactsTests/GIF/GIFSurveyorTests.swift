@@ -8,6 +8,17 @@ import Testing
 struct GIFSurveyorTests {
     /// 60 frames (more than the sample holds: every 2nd is sampled, and the last) and a
     /// failure off the sample's grid (frame 7), sampled too.
+    /// Hands out `pngs` as the GIF asks for them, counting how often it asked.
+    final class Reader {
+        let pngs: [[UInt8]]
+        var reads = 0
+        init(_ pngs: [[UInt8]]) { self.pngs = pngs }
+        func png(_ i: Int) throws(GIFEncoder.GIFError) -> [UInt8] {
+            reads += 1
+            return pngs[i]
+        }
+    }
+
     static func frames() throws -> (pngs: [[UInt8]], mustKeep: (Int) -> Bool) {
         let drawn = try GIFLimitTests.pngs()
         return ((0..<60).map { drawn[$0 % drawn.count] }, { $0 == 7 })
@@ -24,18 +35,15 @@ struct GIFSurveyorTests {
 
     @Test func surveyedWhileDrawnGivesTheSameGIF() throws {
         let (pngs, mustKeep) = try Self.frames()
-        var reads = 0
-        let png = { (i: Int) throws(GIFEncoder.GIFError) -> [UInt8] in
-            reads += 1
-            return pngs[i]
-        }
+        let reader = Reader(pngs)
+        let png = reader.png
         let afterwards = try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, mustKeep: mustKeep, png: png)
         let surveyor = GIFSurveyor(count: pngs.count, sampling: mustKeep)
         // Handed over in any order, as chunks of frames are drawn.
         for i in (0..<pngs.count).reversed() { surveyor.add(i, png: pngs[i]) }
-        reads = 0
+        reader.reads = 0
         let drawn = try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, mustKeep: mustKeep, png: png, surveyor: surveyor)
-        #expect(reads == pngs.count)  // each frame read once, to draw it into the GIF
+        #expect(reader.reads == pngs.count)  // each frame read once, to draw it into the GIF
         #expect(drawn.gif == afterwards.gif)
         #expect(drawn.fit == afterwards.fit)
         let survey = try #require(try surveyor.survey())
@@ -46,23 +54,20 @@ struct GIFSurveyorTests {
 
     @Test func aFrameNotHandedOverSurveysTheFiles() throws {
         let (pngs, mustKeep) = try Self.frames()
-        var reads = 0
-        let png = { (i: Int) throws(GIFEncoder.GIFError) -> [UInt8] in
-            reads += 1
-            return pngs[i]
-        }
+        let reader = Reader(pngs)
+        let png = reader.png
         let surveyor = GIFSurveyor(count: pngs.count, sampling: mustKeep)
         for i in 0..<pngs.count where i != 30 { surveyor.add(i, png: pngs[i]) }
         #expect(try surveyor.survey() == nil)
         let drawn = try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, mustKeep: mustKeep, png: png, surveyor: surveyor)
-        #expect(reads == 2 * pngs.count)  // read for the survey, then to draw
+        #expect(reader.reads == 2 * pngs.count)  // read for the survey, then to draw
         #expect(drawn.gif == (try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, mustKeep: mustKeep, png: png)).gif)
         // A surveyor of another frame count is not used either.
         let other = GIFSurveyor(count: 3) { _ in false }
         for i in 0..<3 { other.add(i, png: pngs[i]) }
-        reads = 0
+        reader.reads = 0
         _ = try GIFEncoder.fit(count: pngs.count, delay: 10, limit: 10_000_000, mustKeep: mustKeep, png: png, surveyor: other)
-        #expect(reads == 2 * pngs.count)
+        #expect(reader.reads == 2 * pngs.count)
     }
 
     @Test(arguments: [7, 8, 9])  // the failure (sampled), a sampled frame, a frame outside the sample
