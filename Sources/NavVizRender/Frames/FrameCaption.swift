@@ -142,7 +142,8 @@ package enum FrameCaption {
         }
     }
 
-    private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+    /// Where the last `marker` starts in `bytes` (a frame's closing `</svg>`); nil when none does.
+    static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= marker.count else { return nil }
         for i in stride(from: bytes.count - marker.count, through: 0, by: -1) where bytes[i] == marker[0] && bytes[i..<(i + marker.count)].elementsEqual(marker) {
             return i

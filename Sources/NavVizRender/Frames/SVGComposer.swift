@@ -68,9 +68,7 @@ package final class SVGComposer: @unchecked Sendable {
 
         init(prefix: [UInt8], suffix: [UInt8], title: String?, theme: Theme) {
             (self.prefix, self.suffix, self.title, self.theme) = (prefix, suffix, title, theme)
-            let close = Array("</svg>".utf8)
-            end = suffix.count < close.count ? nil
-                : stride(from: suffix.count - close.count, through: 0, by: -1).first { suffix[$0..<($0 + close.count)].elementsEqual(close) }
+            end = FrameCaption.lastIndex(of: Array("</svg>".utf8), in: suffix)
         }
 
         /// The caption's band for a frame on this canvas (nil without lines, or when the
