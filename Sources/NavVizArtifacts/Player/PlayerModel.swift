@@ -43,7 +43,7 @@ package struct PlayerModel: Sendable {
     /// The last few looks each node and edge of the current window was drawn with, and
     /// their rows, by index in the window: a node drawn as in a frame before (most of them;
     /// pending and applied frames alternate between two looks) costs a comparison or two
-    /// in place, not its rows' JSON written and looked up again.
+    /// (a lookup), not its rows' JSON written and looked up again.
     private var nodeLooks: [[(node: SceneNode, rows: NodeRows)]] = []
     private var edgeLooks: [[(edge: SceneEdge, row: Int)]] = []
     /// Looks kept per node or edge.
@@ -165,8 +165,9 @@ package struct PlayerModel: Sendable {
         guard let window else { preconditionFailure("beginWindow before add") }
         let w = windowCount - 1
         // The rows of the frame's nodes and edges by index in the window (a node or edge
-        // listed twice counts once, with its last rows); each look is compared in place (no
-        // copy of a node, its strings retained and released).
+        // listed twice counts once, with its last rows), found by firstIndex among the node's
+        // kept looks (the comparison, through Equatable from this module, still copies both
+        // nodes: docs/performance.md, issue-30d-svg).
         var nodes = [NodeRows?](repeating: nil, count: nodeState.count)
         for k in scene.nodes.indices {
             guard let i = window.nodes[scene.nodes[k].id] else { continue }
