@@ -122,6 +122,56 @@ static inline Agraph_t *navviz_read(void *channel, Agiddisc_t *id, Agiodisc_t *i
 /* An edge's head (cgraph's AGHEAD, a macro Swift cannot call). */
 static inline Agnode_t *navviz_edge_head(Agedge_t *edge) { return AGHEAD(edge); }
 
+/* ---- a laid-out graph's geometry, for the damage a frame does to the one before ---------
+   Read after a layout, in points (graph units): what GraphvizDamage compares from frame to
+   frame. Boxes are out[0..3] = centre x, centre y, width, height. */
+
+/* A node's centre and size (its outer periphery included, as Graphviz sizes it). */
+static inline void navviz_node_box(Agnode_t *n, double *out) {
+    out[0] = ND_coord(n).x; out[1] = ND_coord(n).y; out[2] = ND_width(n) * 72; out[3] = ND_height(n) * 72;
+}
+
+/* A label's box (the larger of its text's size and the space it is aligned in); 0 when
+   there is no label, or it is an external label Graphviz did not place. */
+static inline int navviz_label_box(const textlabel_t *label, int placed_only, double *out) {
+    if (!label || (placed_only && !label->set)) return 0;
+    out[0] = label->pos.x; out[1] = label->pos.y;
+    out[2] = label->dimen.x > label->space.x ? label->dimen.x : label->space.x;
+    out[3] = label->dimen.y > label->space.y ? label->dimen.y : label->space.y;
+    return 1;
+}
+
+static inline const textlabel_t *navviz_node_label(Agnode_t *n) { return ND_label(n); }
+static inline const textlabel_t *navviz_node_xlabel(Agnode_t *n) { return ND_xlabel(n); }
+/* An edge's labels: 0 its label, 1 its xlabel, 2 its head label, 3 its tail label. */
+static inline const textlabel_t *navviz_edge_label(Agedge_t *e, int which) {
+    switch (which) {
+    case 0: return ED_label(e);
+    case 1: return ED_xlabel(e);
+    case 2: return ED_head_label(e);
+    default: return ED_tail_label(e);
+    }
+}
+static inline const textlabel_t *navviz_graph_label(Agraph_t *g) { return GD_label(g); }
+
+/* A graph's (or cluster's) bounding box: out[0..3] = LL.x, LL.y, UR.x, UR.y. */
+static inline void navviz_graph_bb(Agraph_t *g, double *out) {
+    out[0] = GD_bb(g).LL.x; out[1] = GD_bb(g).LL.y; out[2] = GD_bb(g).UR.x; out[3] = GD_bb(g).UR.y;
+}
+
+/* How many Bezier pieces an edge is drawn with (0 when it has no spline). */
+static inline size_t navviz_edge_pieces(Agedge_t *e) { return ED_spl(e) ? (size_t)ED_spl(e)->size : 0; }
+
+/* Piece `i` of an edge: its control points (returned, `count` of them) and the points its
+   arrowheads reach (`ends`: start x, y, end x, y; flags[0..1] nonzero where there is one). */
+static inline const pointf *navviz_edge_piece(Agedge_t *e, size_t i, size_t *count, int *flags, double *ends) {
+    const bezier *b = &ED_spl(e)->list[i];
+    *count = (size_t)b->size;
+    flags[0] = b->sflag != 0; flags[1] = b->eflag != 0;
+    ends[0] = b->sp.x; ends[1] = b->sp.y; ends[2] = b->ep.x; ends[3] = b->ep.y;
+    return b->list;
+}
+
 /* ---- navviz's raster device, `navviz-bgra:cairo` ----------------------------------------
    A device plugin for Graphviz's cairo renderer that writes no file format: when a page is
    drawn, it lends the image surface's pixels (cairo's ARGB32 rows, 4 × width bytes apart) to

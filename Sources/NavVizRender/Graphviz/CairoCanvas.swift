@@ -140,9 +140,14 @@ final class CairoCanvas {
     private var surface: OpaquePointer?
     /// The pixels the surface draws on (nil before the first ``reserve(width:height:)``).
     private var raster: Raster?
+    /// A second surface of the same size, where a page's damage is drawn before it is copied
+    /// onto the canvas (``draw(damage:_:)``); made the first time one is.
+    private var scratch: (surface: OpaquePointer, raster: Raster)?
     /// The surface's size in pixels.
     var width: Int { raster?.width ?? 0 }
     var height: Int { raster?.height ?? 0 }
+    /// Changes whenever the surface is made anew (its pixels are then no page drawn before).
+    private(set) var generation = 0
 
     private init(calls: Calls, library: UnsafeMutableRawPointer) {
         self.calls = calls
@@ -189,29 +194,78 @@ final class CairoCanvas {
         release()
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return false }
         let stride = Int(calls.strideForWidth(Self.argb32, Int32(width)))
-        guard let raster = Raster(width: width, height: height, stride: stride) else { return false }
-        let surface = calls.createForData(raster.baseAddress.assumingMemoryBound(to: UInt8.self), Self.argb32, Int32(width), Int32(height), Int32(stride))
+        guard let raster = Raster(width: width, height: height, stride: stride), let surface = surface(over: raster) else { return false }
+        (self.surface, self.raster) = (surface, raster)
+        generation += 1
+        return true
+    }
+
+    /// A surface over `raster`, or nil when cairo refuses it.
+    private func surface(over raster: Raster) -> OpaquePointer? {
+        let surface = calls.createForData(raster.baseAddress.assumingMemoryBound(to: UInt8.self), Self.argb32,
+                                          Int32(raster.width), Int32(raster.height), Int32(raster.stride))
         guard calls.surfaceStatus(surface) == 0 else {
             calls.surfaceDestroy(surface)
-            return false
+            return nil
         }
-        (self.surface, self.raster) = (surface, raster)
-        return true
+        return surface
     }
 
     /// Clears the surface to transparent black (as a new surface is) and runs `body` with a
     /// new cairo context drawing on it, destroyed when `body` returns.
-    func draw<T>(_ body: (OpaquePointer) -> T) -> T? {
+    ///
+    /// With `damage`, only those rectangles of the canvas change: `body` draws on the scratch
+    /// surface, cleared in them, and they are copied from it onto the canvas; every other
+    /// pixel of the canvas keeps the page drawn before. cairo is not clipped: a clip changes
+    /// by a few levels the antialiased edges of what it cuts, so what reaches into the
+    /// rectangles is drawn whole, and whatever it draws outside them is left on the scratch.
+    /// Nil when there is no surface (or no scratch surface can be made).
+    func draw<T>(damage: [GraphvizDamage.Rect]? = nil, _ body: (OpaquePointer) -> T) -> T? {
         guard let surface, let raster else { return nil }
-        calls.surfaceFlush(surface)
-        raster.clear()
-        calls.surfaceMarkDirty(surface)
-        guard let context = calls.create(surface) else { return nil }
-        defer {
-            calls.destroy(context)
+        guard let damage else {
             calls.surfaceFlush(surface)
+            raster.clear()
+            calls.surfaceMarkDirty(surface)
+            guard let context = calls.create(surface) else { return nil }
+            defer {
+                calls.destroy(context)
+                calls.surfaceFlush(surface)
+            }
+            return body(context)
         }
-        return body(context)
+        if scratch == nil, let pixels = Raster(width: raster.width, height: raster.height, stride: raster.stride),
+           let made = self.surface(over: pixels) {
+            scratch = (made, pixels)
+        }
+        guard let scratch else { return nil }
+        let rects = damage.compactMap { r -> (x: Range<Int>, y: Range<Int>)? in
+            let (x0, x1, y0, y1) = (max(0, r.x0), min(raster.width, r.x1), max(0, r.y0), min(raster.height, r.y1))
+            return x0 < x1 && y0 < y1 ? (x0..<x1, y0..<y1) : nil
+        }
+        calls.surfaceFlush(scratch.surface)
+        scratch.raster.withUnsafeMutableBytes { bytes in
+            for r in rects {
+                for y in r.y { (bytes.baseAddress! + y * raster.stride + 4 * r.x.lowerBound).initializeMemory(as: UInt8.self, repeating: 0, count: 4 * r.x.count) }
+            }
+        }
+        calls.surfaceMarkDirty(scratch.surface)
+        guard let context = calls.create(scratch.surface) else { return nil }
+        let result = body(context)
+        calls.destroy(context)
+        calls.surfaceFlush(scratch.surface)
+        calls.surfaceFlush(surface)
+        raster.withUnsafeMutableBytes { target in
+            scratch.raster.withUnsafeBytes { source in
+                for r in rects {
+                    for y in r.y {
+                        let offset = y * raster.stride + 4 * r.x.lowerBound
+                        (target.baseAddress! + offset).copyMemory(from: source.baseAddress! + offset, byteCount: 4 * r.x.count)
+                    }
+                }
+            }
+        }
+        calls.surfaceMarkDirty(surface)
+        return result
     }
 
     /// The top-left `width` × `height` pixels of the surface as drawn; nil when the surface
@@ -222,9 +276,10 @@ final class CairoCanvas {
         return RasterPage(raster, width: width, height: height)
     }
 
-    /// Destroys the surface, then lets go of the pixels it drew on.
+    /// Destroys the surfaces, then lets go of the pixels they drew on.
     private func release() {
         if let surface { calls.surfaceDestroy(surface) }
-        (surface, raster) = (nil, nil)
+        if let scratch { calls.surfaceDestroy(scratch.surface) }
+        (surface, raster, scratch) = (nil, nil, nil)
     }
 }

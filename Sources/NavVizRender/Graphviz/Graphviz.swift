@@ -133,6 +133,7 @@ public final class Graphviz: @unchecked Sendable {
         guard !needsWorker else { throw .unavailable("a '\(frame.engine)' layout runs only in a worker process") }
         return try withContext { gvc throws(RenderError) in
             try withGraph(frame.dot) { graph throws(RenderError) in
+                if frame.png, raster != nil { GraphvizDamage.prepare(graph) }
                 try layout(gvc, graph, engine: frame.engine)
                 defer { gvFreeLayout(gvc, graph) }
                 var out = DrawnFrame()

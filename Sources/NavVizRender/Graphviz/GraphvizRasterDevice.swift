@@ -30,6 +30,21 @@ final class GraphvizRasterDevice {
     /// The canvas pages are drawn on, kept from page to page (nil without libcairo).
     private let canvas = CairoCanvas.load()
 
+    /// The scene of the page last lent from the canvas, its size, the canvas's generation
+    /// it was drawn on and its number: what the next page's damage is measured against
+    /// (``GraphvizDamage``). Nil after a page that was not tracked or not drawn.
+    private var lastPage: (scene: GraphvizDamage.Scene, width: Int, height: Int, generation: Int)?
+    /// How many pages the canvas has lent.
+    private var pagesLent = 0
+    /// This device's canvas among the process's (for ``RasterPage/History``).
+    private let canvasNumber = GraphvizRasterDevice.nextCanvasNumber()
+    nonisolated(unsafe) private static var canvases = 0
+    /// Numbers canvases under ``Graphviz``'s lock, the only place devices are made.
+    private static func nextCanvasNumber() -> Int {
+        canvases += 1
+        return canvases
+    }
+
     /// Who receives the page being drawn; set only while ``draw(_:_:into:)`` runs.
     private var receiver: Receiver?
 
@@ -83,21 +98,55 @@ final class GraphvizRasterDevice {
     /// first time on a canvas of one pixel, where cairo clips nearly all the drawing away,
     /// and then only a frame larger than all before it). Otherwise cairo draws on a surface
     /// of its own (`gvRenderData`).
+    ///
+    /// On the canvas, a page whose scene (``GraphvizDamage``) differs from the page drawn
+    /// before it only in some objects is drawn only where they were and are: only the objects
+    /// reaching those rectangles are drawn, only those rectangles are copied onto the canvas
+    /// (``CairoCanvas/draw(damage:_:)``), and the page lent says which rows changed
+    /// (``RasterPage/History``). A page of another size than the one
+    /// before is then drawn again whole; a page that draws what the one before drew is not
+    /// drawn at all.
     func draw(_ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, into receive: (RasterPage) -> Void) -> Bool {
         if let canvas {
             if canvas.width == 0 { _ = canvas.reserve(width: 1, height: 1) }
-            for _ in 0..<2 {
+            let drawing = GraphvizDamage.scene(graph)
+            let before = lastPage
+            lastPage = nil
+            var damage: [GraphvizDamage.Rect]?
+            if let drawing, let before, before.generation == canvas.generation {
+                damage = GraphvizDamage.damage(from: before.scene, to: drawing.scene, width: before.width, height: before.height)
+            }
+            for _ in 0..<3 {
                 var page: (width: Int, height: Int)?
-                // Only the page's size is read here: its pixels are the canvas's.
-                let status = withReceiver(.size { page = ($0, $1) }) {
-                    canvas.draw { context in gvRenderContext(gvc, graph, Self.device, UnsafeMutableRawPointer(context)) }
+                if let damage, damage.isEmpty, let before {
+                    // The same drawing as the page before, which the canvas still holds.
+                    page = (before.width, before.height)
+                } else {
+                    // Only what reaches the damage is drawn (and the page's background).
+                    let restore = damage.flatMap { damage in drawing.map { GraphvizDamage.hide($0, outside: damage, in: graph) } }
+                    // Only the page's size is read here: its pixels are the canvas's.
+                    let status = withReceiver(.size { page = ($0, $1) }) {
+                        canvas.draw(damage: damage) { context in gvRenderContext(gvc, graph, Self.device, UnsafeMutableRawPointer(context)) }
+                    }
+                    restore?()
+                    guard status == 0 else { break }
                 }
-                guard status == 0, let page else { break }
-                if let drawn = canvas.page(width: page.width, height: page.height) {
+                guard let page else { break }
+                if damage != nil, let before, page != (before.width, before.height) {
+                    // Damage drawn on a page that turned out another size: draw it whole.
+                    damage = nil
+                    continue
+                }
+                if var drawn = canvas.page(width: page.width, height: page.height) {
+                    pagesLent += 1
+                    drawn.history = RasterPage.History(canvas: canvasNumber, number: pagesLent,
+                                                       changedRows: damage.map { Self.rows($0, height: page.height) })
+                    if let drawing { lastPage = (drawing.scene, page.width, page.height, canvas.generation) }
                     receive(drawn)
                     return true
                 }
                 guard canvas.reserve(width: page.width, height: page.height) else { break }
+                damage = nil
             }
         }
         var lent = false
@@ -109,6 +158,19 @@ final class GraphvizRasterDevice {
             return status
         } }
         return status == 0 && lent
+    }
+
+    /// The rows `rects` cover, as sorted ranges that do not touch, inside `0..<height`.
+    static func rows(_ rects: [GraphvizDamage.Rect], height: Int) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for r in rects.map({ max(0, $0.y0)..<min(height, $0.y1) }).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
     }
 
     /// Runs `body` with `receiver` receiving the pages Graphviz draws.

@@ -51,21 +51,39 @@ final class PNGFrameEncoder: @unchecked Sendable {
 
     deinit { table.deallocate() }
 
+    /// The page encoded last, when it had a ``RasterPage/History``.
+    private var lastPage: (canvas: Int, number: Int)?
+
     /// The PNG of `page`, or nil when its size does not fit its raster.
+    ///
+    /// When the page is the one after the page encoded last on the same canvas, and says
+    /// which rows changed since (``RasterPage/History``), only the bands those rows reach are
+    /// compared with the previous frame's.
     func png(_ page: RasterPage) -> [UInt8]? {
-        page.raster.withUnsafeBytes { png($0.baseAddress!, width: page.width, height: page.height, stride: page.raster.stride) }
+        var changed: [Range<Int>]?
+        if let history = page.history, let lastPage, lastPage == (history.canvas, history.number - 1) { changed = history.changedRows }
+        lastPage = page.history.map { ($0.canvas, $0.number) }
+        return page.raster.withUnsafeBytes { png($0.baseAddress!, width: page.width, height: page.height, stride: page.raster.stride, changed: changed) }
     }
 
-    private func png(_ source: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8]? {
+    private func png(_ source: UnsafeRawPointer, width: Int, height: Int, stride: Int, changed: [Range<Int>]?) -> [UInt8]? {
+        var changed = changed
         if shape != (width, height, stride) {
             shape = (width, height, stride)
             previous = [UInt8](repeating: 0, count: stride * height)
             bands = []
             raw = [UInt8](repeating: 0, count: Self.bandRows * (1 + 3 * width))
+            changed = nil
         }
         let bandCount = (height + Self.bandRows - 1) / Self.bandRows
+        var next = 0  // the first of `changed` that may reach the band
         for index in 0..<bandCount {
             let rows = index * Self.bandRows..<min(height, (index + 1) * Self.bandRows)
+            if let changed, index < bands.count {
+                // Rows no range reaches have the previous frame's bytes.
+                while next < changed.count, changed[next].upperBound <= rows.lowerBound { next += 1 }
+                if next == changed.count || changed[next].lowerBound >= rows.upperBound { continue }
+            }
             let offset = rows.lowerBound * stride, count = rows.count * stride
             let unchanged = index < bands.count && previous.withUnsafeBytes { memcmp($0.baseAddress! + offset, source + offset, count) == 0 }
             if unchanged { continue }

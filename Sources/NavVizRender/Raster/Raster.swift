@@ -62,6 +62,23 @@ package struct RasterPage {
     package var raster: Raster
     package var width: Int
     package var height: Int
+    /// Which page of its canvas this is, and what it shares with the one lent before it:
+    /// nil when not known.
+    package var history: History?
+
+    /// A page's place in its canvas's sequence of pages.
+    package struct History: Equatable, Sendable {
+        /// The canvas (unique in the process) and the page's number on it.
+        package var canvas: Int
+        package var number: Int
+        /// The rows that can differ from the canvas's page `number − 1` (every other row
+        /// has its bytes); nil when any can.
+        package var changedRows: [Range<Int>]?
+
+        package init(canvas: Int, number: Int, changedRows: [Range<Int>]?) {
+            (self.canvas, self.number, self.changedRows) = (canvas, number, changedRows)
+        }
+    }
 
     /// The page, or nil when it is empty or larger than the raster.
     package init?(_ raster: Raster, width: Int, height: Int) {

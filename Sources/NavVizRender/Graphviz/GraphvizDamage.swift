@@ -1,0 +1,371 @@
+import Foundation
+internal import CGraphviz
+
+/// Which pixels of a frame can differ from the frame drawn before it on the same canvas, read
+/// off the two laid-out graphs object by object: what lets a worker draw only the objects
+/// that reach those pixels, copy only those pixels (``CairoCanvas/draw(damage:_:)``), and
+/// compare only those rows in its PNG encoder.
+///
+/// An animation's consecutive frames share a view (the PNG frames' `viewport`) and differ
+/// in a few nodes, edges and the caption; drawing the whole page again was most of a
+/// frame's time in cairo and pixman, plus clearing and comparing a page of tens of
+/// megabytes.
+///
+/// A ``Scene`` is everything a graph draws, as items keyed by what they are (a node by name,
+/// an edge by its ends, name and rank among edges with the same ends, a subgraph by name, the
+/// graph's label): each with a signature (every attribute Graphviz was given, and every
+/// coordinate the layout decided) and the boxes it draws in. Between two scenes with the same
+/// frame (the graph's own attributes but its label, and the view), the damage is the boxes,
+/// old and new, of every item added, removed or whose signature differs, each grown by what
+/// its pen and arrowheads can reach and by antialiasing, in device pixels. Inside those
+/// rectangles, the page drawn whole has the pixels of the page drawn with only the objects
+/// that reach into them (the others hidden, ``hide(_:outside:in:)``), unclipped, in Graphviz's
+/// own order; outside them, the frame before's (``GraphvizDamageTests`` draws sessions both
+/// ways and compares every pixel).
+///
+/// Only a graph whose view is its `viewport` (five numbers: size, zoom, centre) and that sets
+/// none of the attributes that turn or scale a page is tracked; any other is drawn whole.
+/// Read only under ``Graphviz``'s lock, from a laid-out graph.
+enum GraphvizDamage {
+    /// A rectangle of device pixels: columns `x0..<x1`, rows `y0..<y1`.
+    struct Rect: Equatable, Sendable {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        var area: Int { (x1 - x0) * (y1 - y0) }
+    }
+
+    /// A box in points (graph units, y up).
+    struct Box: Equatable {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        /// The box centred on (x, y), `width` × `height`, grown by `margin` on every side.
+        init(centre x: Double, _ y: Double, width: Double, height: Double, margin: Double) {
+            (minX, maxX) = (x - width / 2 - margin, x + width / 2 + margin)
+            (minY, maxY) = (y - height / 2 - margin, y + height / 2 + margin)
+        }
+
+        init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+        }
+    }
+
+    /// Graphviz's `viewport`: the page's size in points, the zoom and the point of the graph
+    /// at the page's centre. A point (x, y) of the graph is drawn at device pixel
+    /// (((x − centreX) · zoom + width / 2) · dpi / 72, ((centreY − y) · zoom + height / 2) · dpi / 72).
+    struct View: Equatable {
+        var width: Double, height: Double, zoom: Double, centreX: Double, centreY: Double
+
+        /// navviz's raster device draws at 96 dpi (``GraphvizRasterDevice``).
+        static let pixelsPerPoint = 96.0 / 72.0
+
+        /// The device pixels `box` covers, with a pixel more on every side for rounding.
+        func pixels(_ box: Box) -> Rect {
+            let x0 = ((box.minX - centreX) * zoom + width / 2) * Self.pixelsPerPoint
+            let x1 = ((box.maxX - centreX) * zoom + width / 2) * Self.pixelsPerPoint
+            let y0 = ((centreY - box.maxY) * zoom + height / 2) * Self.pixelsPerPoint
+            let y1 = ((centreY - box.minY) * zoom + height / 2) * Self.pixelsPerPoint
+            func clamped(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
+            return Rect(x0: clamped(x0.rounded(.down)) - 1, y0: clamped(y0.rounded(.down)) - 1,
+                        x1: clamped(x1.rounded(.up)) + 1, y1: clamped(y1.rounded(.up)) + 1)
+        }
+    }
+
+    /// What one object draws: its signature and the boxes it draws in.
+    struct Item: Equatable {
+        var signature: [UInt8]
+        var boxes: [Box]
+    }
+
+    /// A laid-out graph's scene and its nodes and edges, each with its item's key: the
+    /// objects are valid only as long as the graph.
+    struct Drawing {
+        var scene: Scene
+        var objects: [(key: String, object: UnsafeMutableRawPointer, kind: Int32)]
+    }
+
+    /// Everything a laid-out graph draws.
+    struct Scene {
+        /// What moves or repaints every pixel when it changes: the graph's own attributes
+        /// (but its label, an item of its own), in order.
+        var frame: [UInt8]
+        var view: View
+        var items: [String: Item]
+    }
+
+    /// Graph attributes under which a page is turned, scaled or cut otherwise than by its
+    /// viewport: a graph that sets any of them is not tracked.
+    /// So is a graph with an external label (`xlabel`, placed from the layout's bounds) or
+    /// drawing commands of its own (`_background`).
+    static let untracked: Set<String> = ["rotate", "landscape", "orientation", "dpi", "resolution", "size", "ratio", "page",
+                                         "layers", "layerselect", "layer", "center", "pagedir", "quantum", "xlabel", "_background"]
+
+    /// At most this many rectangles are kept apart; more are joined into one.
+    static let maxRects = 24
+
+    /// The scene `graph` draws, or nil when it is not tracked (no five-number viewport, or an
+    /// attribute in ``untracked`` set).
+    static func scene(_ graph: UnsafeMutablePointer<Agraph_t>) -> Drawing? {
+        guard let viewport = value(UnsafeMutableRawPointer(graph), "viewport"), let view = view(viewport) else { return nil }
+        var frame: [UInt8] = []
+        var sym = agnxtattr(graph, Int32(AGRAPH), nil)
+        while let s = sym {
+            let name = String(cString: s.pointee.name)
+            let value = agxget(graph, s)
+            if name != "label", let value, value.pointee != 0 {
+                if untracked.contains(name) { return nil }
+                append(&frame, s.pointee.name)
+                append(&frame, value)
+            }
+            sym = agnxtattr(graph, Int32(AGRAPH), s)
+        }
+        var items: [String: Item] = [:]
+        var objects: [(key: String, object: UnsafeMutableRawPointer, kind: Int32)] = []
+        var box = [Double](repeating: 0, count: 4)
+        // The graph's label (the frame's caption).
+        var label = Item(signature: [], boxes: [])
+        append(&label.signature, value(UnsafeMutableRawPointer(graph), "label") ?? "")
+        addLabel(navviz_graph_label(graph), placedOnly: false, to: &label, box: &box)
+        items["g"] = label
+        // Subgraphs (clusters draw their box and label; the others nothing, and cost nothing
+        // but their own damage when they change).
+        func subgraphs(of parent: UnsafeMutablePointer<Agraph_t>) {
+            var sub = agfstsubg(parent)
+            while let g = sub {
+                var item = Item(signature: [], boxes: [])
+                attributes(of: UnsafeMutableRawPointer(g), kind: Int(AGRAPH), root: graph, into: &item.signature)
+                box.withUnsafeMutableBufferPointer { navviz_graph_bb(g, $0.baseAddress!) }
+                appendNumbers(&item.signature, box)
+                item.boxes.append(Box(minX: box[0] - 4, minY: box[1] - 4, maxX: box[2] + 4, maxY: box[3] + 4).grown(by: penMargin(UnsafeMutableRawPointer(g))))
+                addLabel(navviz_graph_label(g), placedOnly: false, to: &item, box: &box)
+                items["s\u{1}" + String(cString: agnameof(UnsafeMutableRawPointer(g)))] = item
+                subgraphs(of: g)
+                sub = agnxtsubg(g)
+            }
+        }
+        subgraphs(of: graph)
+        var node = agfstnode(graph)
+        while let n = node {
+            let name = String(cString: agnameof(UnsafeMutableRawPointer(n)))
+            var item = Item(signature: [], boxes: [])
+            attributes(of: UnsafeMutableRawPointer(n), kind: Int(AGNODE), root: graph, into: &item.signature)
+            box.withUnsafeMutableBufferPointer { navviz_node_box(n, $0.baseAddress!) }
+            appendNumbers(&item.signature, box)
+            item.boxes.append(Box(centre: box[0], box[1], width: box[2], height: box[3], margin: penMargin(UnsafeMutableRawPointer(n))))
+            // Its label is placed only when it is drawn: it is centred on the node until then.
+            var size = [Double](repeating: 0, count: 4)
+            if size.withUnsafeMutableBufferPointer({ navviz_label_box(navviz_node_label(n), 0, $0.baseAddress!) }) != 0 {
+                appendNumbers(&item.signature, [size[2], size[3]])
+                item.boxes.append(Box(centre: box[0], box[1], width: size[2], height: size[3], margin: 3))
+            }
+            addLabel(navviz_node_xlabel(n), placedOnly: true, to: &item, box: &box)
+            items["n\u{1}" + name] = item
+            objects.append(("n\u{1}" + name, UnsafeMutableRawPointer(n), Int32(AGNODE)))
+            // Its edges out, keyed by their ends, their name and their rank among the edges
+            // with the same ends and name.
+            var ranks: [String: Int] = [:]
+            var edge = agfstout(graph, n)
+            while let e = edge {
+                let head = String(cString: agnameof(UnsafeMutableRawPointer(navviz_edge_head(e))))
+                let key = agnameof(UnsafeMutableRawPointer(e)).map { String(cString: $0) } ?? ""
+                let ends = "e\u{1}" + name + "\u{1}" + head + "\u{1}" + key
+                let rank = ranks[ends, default: 0]
+                ranks[ends] = rank + 1
+                items[ends + "\u{1}\(rank)"] = edgeItem(e, graph: graph, box: &box)
+                objects.append((ends + "\u{1}\(rank)", UnsafeMutableRawPointer(e), Int32(AGEDGE)))
+                edge = agnxtout(graph, e)
+            }
+            node = agnxtnode(graph, n)
+        }
+        return Drawing(scene: Scene(frame: frame, view: view, items: items), objects: objects)
+    }
+
+    /// Declares `style` for nodes and edges (empty, Graphviz's default) where the graph does
+    /// not: Graphviz reads styles through the attribute declared when the layout begins, so
+    /// only then can ``hide(_:outside:in:)`` hide what the graph does not style. Called before
+    /// the layout.
+    static func prepare(_ graph: UnsafeMutablePointer<Agraph_t>) {
+        for kind in [Int32(AGNODE), Int32(AGEDGE)] {
+            "style".withCString { name in
+                if agattr(graph, kind, UnsafeMutablePointer(mutating: name), nil) == nil {
+                    _ = "".withCString { agattr(graph, kind, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: $0)) }
+                }
+            }
+        }
+    }
+
+    /// Hides (style `invis`) every node and edge of `drawing` whose boxes reach into none of
+    /// `rects`, so Graphviz does not draw it; returns what restores their styles. A kind of
+    /// object whose `style` the graph does not declare is not hidden (Graphviz reads styles
+    /// through the attribute declared when the layout began).
+    static func hide(_ drawing: Drawing, outside rects: [Rect], in graph: UnsafeMutablePointer<Agraph_t>) -> () -> Void {
+        var hidden: [(object: UnsafeMutableRawPointer, style: UnsafeMutablePointer<Agsym_t>, value: String)] = []
+        let styles = [Int32(AGNODE), Int32(AGEDGE)].map { kind in "style".withCString { agattr(graph, kind, UnsafeMutablePointer(mutating: $0), nil) } }
+        for (key, object, kind) in drawing.objects {
+            guard let style = styles[kind == Int32(AGNODE) ? 0 : 1], let item = drawing.scene.items[key] else { continue }
+            let reaches = item.boxes.contains { box in
+                let r = drawing.scene.view.pixels(box)
+                return rects.contains { $0.x0 < r.x1 && r.x0 < $0.x1 && $0.y0 < r.y1 && r.y0 < $0.y1 }
+            }
+            guard !reaches else { continue }
+            hidden.append((object, style, String(cString: agxget(object, style))))
+            _ = "invis".withCString { agxset(object, style, UnsafeMutablePointer(mutating: $0)) }
+        }
+        return {
+            for (object, style, value) in hidden { _ = value.withCString { agxset(object, style, UnsafeMutablePointer(mutating: $0)) } }
+        }
+    }
+
+    /// The device pixels that can differ between a page drawn from `old` and one drawn from
+    /// `new` on a `width` × `height` page: nil when every pixel can (another frame or view),
+    /// else rectangles inside the page, none when the scenes draw the same.
+    static func damage(from old: Scene, to new: Scene, width: Int, height: Int) -> [Rect]? {
+        guard old.frame == new.frame, old.view == new.view else { return nil }
+        var rects: [Rect] = []
+        func add(_ item: Item) {
+            for box in item.boxes {
+                let r = new.view.pixels(box)
+                let clipped = Rect(x0: max(0, r.x0), y0: max(0, r.y0), x1: min(width, r.x1), y1: min(height, r.y1))
+                if clipped.x0 < clipped.x1, clipped.y0 < clipped.y1 { rects.append(clipped) }
+            }
+        }
+        for (key, item) in new.items {
+            guard let before = old.items[key] else { add(item); continue }
+            if before != item {
+                add(before)
+                add(item)
+            }
+        }
+        for (key, item) in old.items where new.items[key] == nil { add(item) }
+        return merged(rects)
+    }
+
+    /// `rects` joined where they overlap or touch, then, past ``maxRects``, into their
+    /// bounding box; sorted top to bottom, left to right (so the same damage clips the same).
+    static func merged(_ rects: [Rect]) -> [Rect] {
+        var out: [Rect] = []
+        for rect in rects {
+            var r = rect
+            // Join with every rectangle it meets, until it meets none.
+            var joined = true
+            while joined {
+                joined = false
+                if let i = out.firstIndex(where: { $0.x0 <= r.x1 && r.x0 <= $0.x1 && $0.y0 <= r.y1 && r.y0 <= $0.y1 }) {
+                    let o = out.remove(at: i)
+                    r = Rect(x0: min(o.x0, r.x0), y0: min(o.y0, r.y0), x1: max(o.x1, r.x1), y1: max(o.y1, r.y1))
+                    joined = true
+                }
+            }
+            out.append(r)
+        }
+        if out.count > maxRects {
+            let all = out.dropFirst().reduce(out[0]) { Rect(x0: min($0.x0, $1.x0), y0: min($0.y0, $1.y0), x1: max($0.x1, $1.x1), y1: max($0.y1, $1.y1)) }
+            return [all]
+        }
+        return out.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+    }
+
+    /// The viewport's five numbers (`W,H,Z,x,y`), as Graphviz reads them; nil for any other form.
+    static func view(_ text: String) -> View? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 5 else { return nil }
+        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 5, numbers.allSatisfy(\.isFinite), numbers[0] > 0, numbers[1] > 0, numbers[2] > 0 else { return nil }
+        return View(width: numbers[0], height: numbers[1], zoom: numbers[2], centreX: numbers[3], centreY: numbers[4])
+    }
+
+    /// An edge: its attributes and every point of its spline, and the boxes its pieces,
+    /// arrowheads and labels draw in.
+    private static func edgeItem(_ e: UnsafeMutablePointer<Agedge_t>, graph: UnsafeMutablePointer<Agraph_t>, box: inout [Double]) -> Item {
+        var item = Item(signature: [], boxes: [])
+        attributes(of: UnsafeMutableRawPointer(e), kind: Int(AGEDGE), root: graph, into: &item.signature)
+        let arrowSize = value(UnsafeMutableRawPointer(e), "arrowsize").flatMap { Double($0) } ?? 1
+        // An arrowhead is drawn from a piece's end to its arrow point, as wide as it is long.
+        let margin = penMargin(UnsafeMutableRawPointer(e)) + 10 * max(1, min(arrowSize, 100))
+        var count = 0
+        var flags: [Int32] = [0, 0]
+        var ends = [Double](repeating: 0, count: 4)
+        for i in 0..<navviz_edge_pieces(e) {
+            guard let points = navviz_edge_piece(e, i, &count, &flags, &ends) else { continue }
+            var b = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+            func include(_ x: Double, _ y: Double) {
+                (b.minX, b.maxX, b.minY, b.maxY) = (min(b.minX, x), max(b.maxX, x), min(b.minY, y), max(b.maxY, y))
+            }
+            for k in 0..<count {
+                include(points[k].x, points[k].y)
+                appendNumbers(&item.signature, [points[k].x, points[k].y])
+            }
+            if flags[0] != 0 { include(ends[0], ends[1]) }
+            if flags[1] != 0 { include(ends[2], ends[3]) }
+            appendNumbers(&item.signature, [Double(flags[0]), Double(flags[1])] + ends)
+            if b.minX <= b.maxX { item.boxes.append(b.grown(by: margin)) }
+        }
+        appendNumbers(&item.signature, [Double(navviz_edge_pieces(e))])
+        for which in 0..<4 { addLabel(navviz_edge_label(e, Int32(which)), placedOnly: true, to: &item, box: &box) }
+        return item
+    }
+
+    /// How far past its geometry an object's pen can draw, in points: half its widest pen
+    /// (`bold` is 2), doubled for safety, and antialiasing.
+    private static func penMargin(_ object: UnsafeMutableRawPointer) -> Double {
+        let width = value(object, "penwidth").flatMap { Double($0) } ?? 1
+        return 3 + 2 * max(2, min(width.isFinite ? width : 100, 100))
+    }
+
+    /// Adds a label's position and size to `item`'s signature and its box to its boxes.
+    private static func addLabel(_ label: UnsafePointer<textlabel_t>?, placedOnly: Bool, to item: inout Item, box: inout [Double]) {
+        let found = box.withUnsafeMutableBufferPointer { navviz_label_box(label, placedOnly ? 1 : 0, $0.baseAddress!) }
+        appendNumbers(&item.signature, found != 0 ? box : [0])
+        if found != 0 { item.boxes.append(Box(centre: box[0], box[1], width: box[2], height: box[3], margin: 3)) }
+    }
+
+    /// Appends each of `object`'s attributes of `kind` (declared on `root`) that has a value
+    /// to `bytes`, by name: Graphviz reads an empty value as the attribute's default, as it
+    /// reads an attribute not declared, and consecutive frames declare different sets.
+    private static func attributes(of object: UnsafeMutableRawPointer, kind: Int, root: UnsafeMutablePointer<Agraph_t>, into bytes: inout [UInt8]) {
+        var sym = agnxtattr(root, Int32(kind), nil)
+        while let s = sym {
+            if let value = agxget(object, s), value.pointee != 0 {
+                append(&bytes, s.pointee.name)
+                append(&bytes, value)
+            }
+            sym = agnxtattr(root, Int32(kind), s)
+        }
+    }
+
+    /// An attribute's value; nil when it is not declared.
+    private static func value(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
+        name.withCString { agget(object, UnsafeMutablePointer(mutating: $0)) }.map { String(cString: $0) }
+    }
+
+    /// Appends a string and a separator (0).
+    private static func append(_ bytes: inout [UInt8], _ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0)
+    }
+
+    /// Appends a C string and a separator (0) that no attribute value holds.
+    private static func append(_ bytes: inout [UInt8], _ text: UnsafePointer<CChar>?) {
+        if let text {
+            let count = strlen(text)
+            text.withMemoryRebound(to: UInt8.self, capacity: count) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+        }
+        bytes.append(0)
+    }
+
+    private static func append(_ bytes: inout [UInt8], _ text: UnsafeMutablePointer<CChar>?) {
+        append(&bytes, UnsafePointer(text))
+    }
+
+    /// Appends numbers' exact bits.
+    private static func appendNumbers(_ bytes: inout [UInt8], _ numbers: [Double]) {
+        for number in numbers {
+            withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+    }
+}
+
+extension GraphvizDamage.Box {
+    /// The box grown by `margin` on every side.
+    func grown(by margin: Double) -> Self {
+        Self(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import NavVizCore
+@_spi(Internals) @testable import NavVizRender
+import _NavVizTestSupport
+
+/// A worker draws a PNG frame only where it differs from the frame it drew before
+/// (``GraphvizDamage``): the pages come out with every pixel of the page drawn whole, frame
+/// after frame of long sessions (their change boxes included); the view maps a graph's points
+/// to the pixels cairo draws them on; an encoder told which rows changed writes the bytes a
+/// fresh one writes.
+struct GraphvizDamageTests {
+    /// Every PNG frame of a session, drawn in order by one worker (each drawn only where it
+    /// differs from the one before), is the bytes of the same frame drawn whole (after a page
+    /// with no viewport, which is never drawn in part and leaves nothing to compare with).
+    @Test(arguments: [5, 21] as [UInt64])
+    func pagesDrawnInPartHaveTheWholePagesBytes(seed: UInt64) throws {
+        let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: 120, seed: seed).utf8)))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        var planner = AnimationRenderer.Planner(layout: .stable)
+        try planner.add(frames)
+        var pages: [(dot: String, engine: String)] = []
+        for window in try planner.windows() {
+            let drawing = window.drawing()
+            let dots = drawing.pngDOTs(Array(frames[window.frames]), firstNumber: window.frames.lowerBound + 1)
+            pages += dots.map { ($0, drawing.engine) }
+        }
+        #expect(pages.count == frames.count)
+        #expect(pages.contains { $0.dot.contains("subgraph cluster") }, "no frame with a change box")
+        #expect(pages.allSatisfy { $0.dot.contains("viewport=") }, "a frame without a viewport is always drawn whole")
+        let pool = GraphvizPool()
+        pool.size = 1
+        func png(_ page: (dot: String, engine: String)) throws -> [UInt8] {
+            let drawn = try pool.run(.frame(dot: page.dot, engine: page.engine, svg: false, png: true))
+            return try #require(drawn.count == 2 ? drawn[1] : nil)
+        }
+        let inOrder = try pages.map(png)
+        var differing: [Int] = []
+        for (i, page) in pages.enumerated() {
+            _ = try png(("digraph { reset }", "dot"))
+            if try png(page) != inOrder[i] { differing.append(i + 1) }
+        }
+        #expect(differing.isEmpty, "seed \(seed): \(differing.count) of \(pages.count) frames differ from the frame drawn whole: \(differing.prefix(10))")
+    }
+
+    /// The view puts a node where cairo draws it: the pixels a node changes lie inside the
+    /// rectangle its box maps to (grown by its pen), and reach within two pixels of the box's
+    /// own edges; with another zoom and centre too.
+    @Test(arguments: ["400,300,1.5,120,60", "640,480,0.75,-40,200"])
+    func viewMapsPointsToThePixelsDrawn(viewport: String) throws {
+        let view = try #require(GraphvizDamage.view(viewport))
+        let dot = """
+            digraph { graph [viewport="\(viewport)", bgcolor="#ffffff", pad=0, margin=0, notranslate=true]
+              a [shape=box, style=filled, fillcolor="#000000", color="#000000", fixedsize=true, width=1, height=0.5, label="", penwidth=1, pos="100,50!"]
+            }
+            """
+        let pool = GraphvizPool()
+        pool.size = 1
+        let drawn = try pool.run(.frame(dot: dot, engine: "nop2", svg: false, png: true))
+        let (width, height, rows) = try PNGEncoderTests.wellFormed(try #require(drawn.count == 2 ? drawn[1] : nil))
+        #expect(width == Int((400.0 * 4 / 3).rounded()) || viewport.hasPrefix("640"))
+        var ink: GraphvizDamage.Rect?
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = y * (1 + 3 * width) + 1 + 3 * x
+                guard rows[p] != 255 || rows[p + 1] != 255 || rows[p + 2] != 255 else { continue }
+                ink = ink.map { .init(x0: min($0.x0, x), y0: min($0.y0, y), x1: max($0.x1, x + 1), y1: max($0.y1, y + 1)) }
+                    ?? .init(x0: x, y0: y, x1: x + 1, y1: y + 1)
+            }
+        }
+        let drawnBox = try #require(ink, "nothing drawn")
+        let box = view.pixels(.init(centre: 100, 50, width: 72, height: 36, margin: 0))
+        let grown = view.pixels(.init(centre: 100, 50, width: 72, height: 36, margin: 1))
+        #expect(drawnBox.x0 >= grown.x0 && drawnBox.y0 >= grown.y0 && drawnBox.x1 <= grown.x1 && drawnBox.y1 <= grown.y1,
+                "drawn \(drawnBox), outside \(grown)")
+        #expect(abs(drawnBox.x0 - box.x0) <= 3 && abs(drawnBox.y0 - box.y0) <= 3 && abs(drawnBox.x1 - box.x1) <= 3 && abs(drawnBox.y1 - box.y1) <= 3,
+                "drawn \(drawnBox), the box maps to \(box)")
+    }
+
+    /// Only a five-number viewport is a view; rectangles that meet are joined, and past the
+    /// limit all are; rows come out sorted and apart.
+    @Test func viewsRectanglesAndRows() {
+        #expect(GraphvizDamage.view("960,951.75,0.893,513.5,-434.88") == .init(width: 960, height: 951.75, zoom: 0.893, centreX: 513.5, centreY: -434.88))
+        for text in ["960,951.75,0.893", "960,951.75,0.893,'n0'", "960,951.75,0.893,n0", "0,10,1,0,0", "10,10,1,0,nan", "a,b,c,d,e", ""] {
+            #expect(GraphvizDamage.view(text) == nil, "\(text)")
+        }
+        typealias Rect = GraphvizDamage.Rect
+        let merged = GraphvizDamage.merged([Rect(x0: 0, y0: 0, x1: 10, y1: 10), Rect(x0: 50, y0: 50, x1: 60, y1: 60), Rect(x0: 10, y0: 5, x1: 20, y1: 8)])
+        #expect(merged == [Rect(x0: 0, y0: 0, x1: 20, y1: 10), Rect(x0: 50, y0: 50, x1: 60, y1: 60)])
+        let many = (0..<(GraphvizDamage.maxRects + 1)).map { Rect(x0: 10 * $0, y0: 0, x1: 10 * $0 + 5, y1: 5) }
+        #expect(GraphvizDamage.merged(many) == [Rect(x0: 0, y0: 0, x1: 10 * GraphvizDamage.maxRects + 5, y1: 5)])
+        #expect(GraphvizRasterDevice.rows([Rect(x0: 0, y0: 30, x1: 5, y1: 40), Rect(x0: 0, y0: -5, x1: 5, y1: 10), Rect(x0: 9, y0: 35, x1: 20, y1: 50)], height: 45)
+                == [0..<10, 30..<45])
+    }
+
+    /// An encoder told which rows changed since the page it encoded last writes what a fresh
+    /// encoder writes; told of rows after a page it did not encode, it compares every band.
+    @Test func changedRowsGiveAFreshEncodersBytes() throws {
+        let (width, height) = (50, 70)
+        guard let a = Raster(width: width, height: height, stride: 4 * width), let b = Raster(width: width, height: height, stride: 4 * width) else {
+            Issue.record("no raster")
+            return
+        }
+        a.withUnsafeMutableBytes { bytes in for i in 0..<bytes.count { bytes[i] = i % 4 == 3 ? 255 : UInt8(i % 7) } }
+        b.withUnsafeMutableBytes { bytes in
+            a.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            // Rows 40 to 44 change.
+            for y in 40..<45 { for x in 0..<width { bytes[y * 4 * width + 4 * x] = 200 } }
+        }
+        func page(_ raster: Raster, _ number: Int, _ rows: [Range<Int>]?) throws -> RasterPage {
+            var page = try #require(RasterPage(raster, width: width, height: height))
+            page.history = .init(canvas: 1, number: number, changedRows: rows)
+            return page
+        }
+        let encoder = PNGFrameEncoder()
+        _ = try #require(encoder.png(try page(a, 1, nil)))
+        let told = try #require(encoder.png(try page(b, 2, [40..<45])))
+        let fresh = try #require(PNGFrameEncoder().png(try page(b, 9, nil)))
+        #expect(told == fresh)
+        // A page that does not follow the one encoded last: its rows are not trusted.
+        let skipped = try #require(encoder.png(try page(a, 4, [])))
+        #expect(skipped == PNGFrameEncoder().png(try page(a, 1, nil)))
+    }
+}
