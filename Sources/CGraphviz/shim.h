@@ -154,6 +154,12 @@ static inline const textlabel_t *navviz_edge_label(Agedge_t *e, int which) {
 }
 static inline const textlabel_t *navviz_graph_label(Agraph_t *g) { return GD_label(g); }
 
+/* The clusters Graphviz draws inside `g` (a laid-out graph or one of its clusters): how many,
+   and the i-th (from 0). Only these subgraphs carry a layout record (GD_*): a subgraph that
+   is not a cluster has none to read. */
+static inline int navviz_cluster_count(Agraph_t *g) { return GD_n_cluster(g); }
+static inline Agraph_t *navviz_cluster(Agraph_t *g, int i) { return GD_clust(g)[i + 1]; }
+
 /* A graph's (or cluster's) bounding box: out[0..3] = LL.x, LL.y, UR.x, UR.y. */
 static inline void navviz_graph_bb(Agraph_t *g, double *out) {
     out[0] = GD_bb(g).LL.x; out[1] = GD_bb(g).LL.y; out[2] = GD_bb(g).UR.x; out[3] = GD_bb(g).UR.y;

@@ -12,12 +12,13 @@ internal import CGraphviz
 /// megabytes.
 ///
 /// A ``Scene`` is everything a graph draws, as items keyed by what they are (a node by name,
-/// an edge by its ends, name and rank among edges with the same ends, a subgraph by name, the
-/// graph's label): each with a signature (every attribute Graphviz was given, and every
-/// coordinate the layout decided) and the boxes it draws in. Between two scenes with the same
-/// frame (the graph's own attributes but its label, and the view), the damage is the boxes,
-/// old and new, of every item added, removed or whose signature differs, each grown by what
-/// its pen and arrowheads can reach and by antialiasing, in device pixels. Inside those
+/// an edge by its ends, name and rank among edges with the same ends, a cluster by name, the
+/// graph's label), in the order Graphviz draws them: each with a signature (every attribute
+/// with a value, and every coordinate the layout decided) and the boxes it draws in. Between
+/// two scenes with the same frame (the graph's own attributes but its label, and the view),
+/// the damage is the boxes, old and new, of every item added, removed, changed or drawn in
+/// another order, each grown by what its pen and arrowheads can reach and by antialiasing,
+/// in device pixels. Inside those
 /// rectangles, the page drawn whole has the pixels of the page drawn with only the objects
 /// that reach into them (the others hidden, ``hide(_:outside:in:)``), unclipped, in Graphviz's
 /// own order; outside them, the frame before's (``GraphvizDamageTests`` draws sessions both
@@ -89,67 +90,93 @@ enum GraphvizDamage {
         var frame: [UInt8]
         var view: View
         var items: [String: Item]
+        /// The items' keys in the order Graphviz draws them (where two overlap, the later
+        /// is on top).
+        var order: [String]
+
+        /// Adds an item drawn after those added before it.
+        mutating func add(_ key: String, _ item: Item) {
+            items[key] = item
+            order.append(key)
+        }
     }
 
     /// Graph attributes under which a page is turned, scaled or cut otherwise than by its
-    /// viewport: a graph that sets any of them is not tracked.
-    /// So is a graph with an external label (`xlabel`, placed from the layout's bounds) or
-    /// drawing commands of its own (`_background`).
+    /// viewport: a graph that sets any of them is not tracked. So is a graph with an
+    /// external label (`xlabel`, placed from the layout's bounds) or drawing commands of its
+    /// own (`_background`).
     static let untracked: Set<String> = ["rotate", "landscape", "orientation", "dpi", "resolution", "size", "ratio", "page",
                                          "layers", "layerselect", "layer", "center", "pagedir", "quantum", "xlabel", "_background"]
+
+    /// Graph attributes the frame is not compared by: its label (an item of its own), and
+    /// what the layout writes of the graph (its bounds, its label's place and size, which
+    /// move only the label under a viewport: the label item's position and size say so).
+    static let layoutWritten: Set<String> = ["label", "bb", "lp", "lwidth", "lheight"]
 
     /// At most this many rectangles are kept apart; more are joined into one.
     static let maxRects = 24
 
-    /// The scene `graph` draws, or nil when it is not tracked (no five-number viewport, or an
-    /// attribute in ``untracked`` set).
+    /// Node shapes whose outline has no angle sharper than a right angle: a corner of their
+    /// pen reaches at most its width past the outline. Any other shape's can reach five times
+    /// its width (cairo's miter limit, 10).
+    static let bluntShapes: Set<String> = ["box", "rect", "rectangle", "square", "tab", "box3d", "folder", "component", "note",
+                                           "plaintext", "plain", "none", "ellipse", "oval", "circle", "doublecircle", "point",
+                                           "cylinder", "underline", "record", "Mrecord", ""]
+
+    /// The scene `graph` draws, or nil when it is not tracked: no five-number viewport, an
+    /// attribute in ``untracked`` set, a margin, an edge drawn with `decorate` or a pen set
+    /// by `style=setlinewidth`, or a text stacking marks (``stacksMarks(_:)``).
     static func scene(_ graph: UnsafeMutablePointer<Agraph_t>) -> Drawing? {
         guard let viewport = value(UnsafeMutableRawPointer(graph), "viewport"), let view = view(viewport) else { return nil }
         var frame: [UInt8] = []
         var sym = agnxtattr(graph, Int32(AGRAPH), nil)
         while let s = sym {
             let name = String(cString: s.pointee.name)
-            let value = agxget(graph, s)
-            if name != "label", let value, value.pointee != 0 {
-                if untracked.contains(name) { return nil }
+            if !layoutWritten.contains(name), let value = agxget(graph, s), value.pointee != 0 {
+                if untracked.contains(name) || (name == "margin" && !isZero(String(cString: value))) { return nil }
                 append(&frame, s.pointee.name)
                 append(&frame, value)
             }
             sym = agnxtattr(graph, Int32(AGRAPH), s)
         }
-        var items: [String: Item] = [:]
+        var scene = Scene(frame: frame, view: view, items: [:], order: [])
         var objects: [(key: String, object: UnsafeMutableRawPointer, kind: Int32)] = []
         var box = [Double](repeating: 0, count: 4)
-        // The graph's label (the frame's caption).
+        var tracked = true
+        // The graph's label (the frame's caption), drawn first.
         var label = Item(signature: [], boxes: [])
-        append(&label.signature, value(UnsafeMutableRawPointer(graph), "label") ?? "")
+        let caption = value(UnsafeMutableRawPointer(graph), "label") ?? ""
+        if stacksMarks(caption) { return nil }
+        append(&label.signature, caption)
         addLabel(navviz_graph_label(graph), placedOnly: false, to: &label, box: &box)
-        items["g"] = label
-        // Subgraphs (clusters draw their box and label; the others nothing, and cost nothing
-        // but their own damage when they change).
-        func subgraphs(of parent: UnsafeMutablePointer<Agraph_t>) {
-            var sub = agfstsubg(parent)
-            while let g = sub {
+        scene.add("g", label)
+        // Clusters, each before those inside it: the subgraphs Graphviz draws.
+        func clusters(of parent: UnsafeMutablePointer<Agraph_t>) {
+            for i in 0..<max(0, Int(navviz_cluster_count(parent))) {
+                guard let g = navviz_cluster(parent, Int32(i)) else { continue }
                 var item = Item(signature: [], boxes: [])
-                attributes(of: UnsafeMutableRawPointer(g), kind: Int(AGRAPH), root: graph, into: &item.signature)
+                tracked = tracked && attributes(of: UnsafeMutableRawPointer(g), kind: Int(AGRAPH), root: graph, into: &item.signature)
                 box.withUnsafeMutableBufferPointer { navviz_graph_bb(g, $0.baseAddress!) }
                 appendNumbers(&item.signature, box)
-                item.boxes.append(Box(minX: box[0] - 4, minY: box[1] - 4, maxX: box[2] + 4, maxY: box[3] + 4).grown(by: penMargin(UnsafeMutableRawPointer(g))))
+                item.boxes.append(Box(minX: box[0], minY: box[1], maxX: box[2], maxY: box[3]).grown(by: penMargin(UnsafeMutableRawPointer(g), sharp: false)))
                 addLabel(navviz_graph_label(g), placedOnly: false, to: &item, box: &box)
-                items["s\u{1}" + String(cString: agnameof(UnsafeMutableRawPointer(g)))] = item
-                subgraphs(of: g)
-                sub = agnxtsubg(g)
+                scene.add(key("s", String(cString: agnameof(UnsafeMutableRawPointer(g)))), item)
+                clusters(of: g)
             }
         }
-        subgraphs(of: graph)
+        clusters(of: graph)
+        // Nodes and edges: read in the graph's order, each added to `order` where Graphviz draws it.
+        var nodes: [(key: String, item: Item)] = [], edges: [(key: String, tail: String, head: String, item: Item)] = []
         var node = agfstnode(graph)
         while let n = node {
             let name = String(cString: agnameof(UnsafeMutableRawPointer(n)))
             var item = Item(signature: [], boxes: [])
-            attributes(of: UnsafeMutableRawPointer(n), kind: Int(AGNODE), root: graph, into: &item.signature)
+            tracked = tracked && attributes(of: UnsafeMutableRawPointer(n), kind: Int(AGNODE), root: graph, into: &item.signature)
             box.withUnsafeMutableBufferPointer { navviz_node_box(n, $0.baseAddress!) }
             appendNumbers(&item.signature, box)
-            item.boxes.append(Box(centre: box[0], box[1], width: box[2], height: box[3], margin: penMargin(UnsafeMutableRawPointer(n))))
+            let shape = value(UnsafeMutableRawPointer(n), "shape") ?? ""
+            item.boxes.append(Box(centre: box[0], box[1], width: box[2], height: box[3],
+                                  margin: penMargin(UnsafeMutableRawPointer(n), sharp: !bluntShapes.contains(shape))))
             // Its label is placed only when it is drawn: it is centred on the node until then.
             var size = [Double](repeating: 0, count: 4)
             if size.withUnsafeMutableBufferPointer({ navviz_label_box(navviz_node_label(n), 0, $0.baseAddress!) }) != 0 {
@@ -157,25 +184,52 @@ enum GraphvizDamage {
                 item.boxes.append(Box(centre: box[0], box[1], width: size[2], height: size[3], margin: 3))
             }
             addLabel(navviz_node_xlabel(n), placedOnly: true, to: &item, box: &box)
-            items["n\u{1}" + name] = item
-            objects.append(("n\u{1}" + name, UnsafeMutableRawPointer(n), Int32(AGNODE)))
+            let nodeKey = key("n", name)
+            nodes.append((nodeKey, item))
+            objects.append((nodeKey, UnsafeMutableRawPointer(n), Int32(AGNODE)))
             // Its edges out, keyed by their ends, their name and their rank among the edges
             // with the same ends and name.
             var ranks: [String: Int] = [:]
             var edge = agfstout(graph, n)
             while let e = edge {
                 let head = String(cString: agnameof(UnsafeMutableRawPointer(navviz_edge_head(e))))
-                let key = agnameof(UnsafeMutableRawPointer(e)).map { String(cString: $0) } ?? ""
-                let ends = "e\u{1}" + name + "\u{1}" + head + "\u{1}" + key
+                let name = agnameof(UnsafeMutableRawPointer(e)).map { String(cString: $0) } ?? ""
+                let headKey = key("n", head)
+                let ends = "e" + nodeKey + headKey + key("", name)
                 let rank = ranks[ends, default: 0]
                 ranks[ends] = rank + 1
-                items[ends + "\u{1}\(rank)"] = edgeItem(e, graph: graph, box: &box)
-                objects.append((ends + "\u{1}\(rank)", UnsafeMutableRawPointer(e), Int32(AGEDGE)))
+                let edgeKey = ends + "#\(rank)"
+                guard let item = edgeItem(e, graph: graph, box: &box) else { return nil }
+                edges.append((edgeKey, nodeKey, headKey, item))
+                objects.append((edgeKey, UnsafeMutableRawPointer(e), Int32(AGEDGE)))
                 edge = agnxtout(graph, e)
             }
             node = agnxtnode(graph, n)
         }
-        return Drawing(scene: Scene(frame: frame, view: view, items: items), objects: objects)
+        guard tracked else { return nil }
+        // Graphviz's order (`emit_view`): all nodes then all edges with `outputorder=nodesfirst`,
+        // the reverse with `edgesfirst`, else each node, then for each of its edges out the
+        // edge's head (unless drawn already) and the edge.
+        switch value(UnsafeMutableRawPointer(graph), "outputorder") {
+        case "nodesfirst":
+            for node in nodes { scene.add(node.key, node.item) }
+            for edge in edges { scene.add(edge.key, edge.item) }
+        case "edgesfirst":
+            for edge in edges { scene.add(edge.key, edge.item) }
+            for node in nodes { scene.add(node.key, node.item) }
+        default:
+            var edgesOut: [String: [(key: String, head: String, item: Item)]] = [:]
+            for edge in edges { edgesOut[edge.tail, default: []].append((edge.key, edge.head, edge.item)) }
+            let byKey = Dictionary(nodes.map { ($0.key, $0.item) }, uniquingKeysWith: { a, _ in a })
+            for node in nodes {
+                if scene.items[node.key] == nil { scene.add(node.key, node.item) }
+                for edge in edgesOut[node.key] ?? [] {
+                    if scene.items[edge.head] == nil, let head = byKey[edge.head] { scene.add(edge.head, head) }
+                    scene.add(edge.key, edge.item)
+                }
+            }
+        }
+        return Drawing(scene: scene, objects: objects)
     }
 
     /// Declares `style` for nodes and edges (empty, Graphviz's default) where the graph does
@@ -235,7 +289,40 @@ enum GraphvizDamage {
             }
         }
         for (key, item) in old.items where new.items[key] == nil { add(item) }
+        // Items drawn in both but in another order: where two of them overlap, the other is
+        // now on top. Those outside a longest run kept in order are damaged, so every pair
+        // whose order flipped has one of its two redrawn, and with it their overlap.
+        for key in reordered(old.order, new.order) {
+            if let before = old.items[key] { add(before) }
+            if let item = new.items[key] { add(item) }
+        }
         return merged(rects)
+    }
+
+    /// The keys in both `old` and `new` that are not in a longest subsequence of `new` in
+    /// `old`'s order.
+    static func reordered(_ old: [String], _ new: [String]) -> [String] {
+        var place: [String: Int] = [:]
+        for (i, key) in old.enumerated() { place[key] = i }
+        let common = new.compactMap { key in place[key].map { (key, $0) } }
+        // Patience sorting: tails[k] is the index in `common` ending the best run of k + 1.
+        var tails: [Int] = [], previous = [Int](repeating: -1, count: common.count)
+        for (i, item) in common.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if common[tails[middle]].1 < item.1 { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[i] = tails[low - 1] }
+            if low == tails.count { tails.append(i) } else { tails[low] = i }
+        }
+        var kept = Set<Int>()
+        var i = tails.last ?? -1
+        while i >= 0 {
+            kept.insert(i)
+            i = previous[i]
+        }
+        return common.indices.filter { !kept.contains($0) }.map { common[$0].0 }
     }
 
     /// `rects` joined where they overlap or touch, then, past ``maxRects``, into their
@@ -265,21 +352,28 @@ enum GraphvizDamage {
 
     /// The viewport's five numbers (`W,H,Z,x,y`), as Graphviz reads them; nil for any other form.
     static func view(_ text: String) -> View? {
+        // Graphviz reads them with sscanf("%lf,%lf,…"), which stops at a space before a comma.
+        guard !text.contains(where: \.isWhitespace) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 5 else { return nil }
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = parts.compactMap { Double($0) }
         guard numbers.count == 5, numbers.allSatisfy(\.isFinite), numbers[0] > 0, numbers[1] > 0, numbers[2] > 0 else { return nil }
         return View(width: numbers[0], height: numbers[1], zoom: numbers[2], centreX: numbers[3], centreY: numbers[4])
     }
 
     /// An edge: its attributes and every point of its spline, and the boxes its pieces,
-    /// arrowheads and labels draw in.
-    private static func edgeItem(_ e: UnsafeMutablePointer<Agedge_t>, graph: UnsafeMutablePointer<Agraph_t>, box: inout [Double]) -> Item {
+    /// arrowheads and labels draw in; nil for an edge drawn beyond them (`decorate`, a line
+    /// from its label to its spline) or whose text stacks marks.
+    private static func edgeItem(_ e: UnsafeMutablePointer<Agedge_t>, graph: UnsafeMutablePointer<Agraph_t>, box: inout [Double]) -> Item? {
+        let object = UnsafeMutableRawPointer(e)
+        if let decorate = value(object, "decorate"), !["", "false", "no", "0"].contains(decorate.lowercased()) { return nil }
         var item = Item(signature: [], boxes: [])
-        attributes(of: UnsafeMutableRawPointer(e), kind: Int(AGEDGE), root: graph, into: &item.signature)
-        let arrowSize = value(UnsafeMutableRawPointer(e), "arrowsize").flatMap { Double($0) } ?? 1
-        // An arrowhead is drawn from a piece's end to its arrow point, as wide as it is long.
-        let margin = penMargin(UnsafeMutableRawPointer(e)) + 10 * max(1, min(arrowSize, 100))
+        guard attributes(of: object, kind: Int(AGEDGE), root: graph, into: &item.signature) else { return nil }
+        let arrowSize = number(object, "arrowsize") ?? 1
+        // An arrowhead is drawn from a piece's end to its arrow point, about as wide as it is
+        // long; an edge of several colours (`a:b`) is as many splines side by side.
+        let colours = Double((value(object, "color") ?? "").filter { $0 == ":" }.count + 1)
+        let margin = penMargin(object, sharp: true) * colours + 10 * max(1, min(arrowSize, 100))
         var count = 0
         var flags: [Int32] = [0, 0]
         var ends = [Double](repeating: 0, count: 4)
@@ -303,11 +397,12 @@ enum GraphvizDamage {
         return item
     }
 
-    /// How far past its geometry an object's pen can draw, in points: half its widest pen
-    /// (`bold` is 2), doubled for safety, and antialiasing.
-    private static func penMargin(_ object: UnsafeMutableRawPointer) -> Double {
-        let width = value(object, "penwidth").flatMap { Double($0) } ?? 1
-        return 3 + 2 * max(2, min(width.isFinite ? width : 100, 100))
+    /// How far past its geometry an object's pen can draw, in points: its width (`bold` is 2)
+    /// where its outline has no sharp angle, else five times it (cairo's miter limit), and
+    /// antialiasing.
+    private static func penMargin(_ object: UnsafeMutableRawPointer, sharp: Bool) -> Double {
+        let width = min(max(2, number(object, "penwidth") ?? 1), 100)
+        return 3 + (sharp ? 5 : 2) * width
     }
 
     /// Adds a label's position and size to `item`'s signature and its box to its boxes.
@@ -320,15 +415,57 @@ enum GraphvizDamage {
     /// Appends each of `object`'s attributes of `kind` (declared on `root`) that has a value
     /// to `bytes`, by name: Graphviz reads an empty value as the attribute's default, as it
     /// reads an attribute not declared, and consecutive frames declare different sets.
-    private static func attributes(of object: UnsafeMutableRawPointer, kind: Int, root: UnsafeMutablePointer<Agraph_t>, into bytes: inout [UInt8]) {
+    /// False when a value stacks marks (``stacksMarks(_:)``) or sets a pen in `style`
+    /// (`setlinewidth`): what the object draws is not then within its boxes.
+    private static func attributes(of object: UnsafeMutableRawPointer, kind: Int, root: UnsafeMutablePointer<Agraph_t>, into bytes: inout [UInt8]) -> Bool {
         var sym = agnxtattr(root, Int32(kind), nil)
         while let s = sym {
             if let value = agxget(object, s), value.pointee != 0 {
                 append(&bytes, s.pointee.name)
+                let start = bytes.count
                 append(&bytes, value)
+                let text = bytes[start..<bytes.count - 1]
+                if text.contains(where: { $0 >= 0x80 }), stacksMarks(String(decoding: text, as: UTF8.self)) { return false }
+                if strcmp(s.pointee.name, "style") == 0, String(decoding: text, as: UTF8.self).contains("setlinewidth") { return false }
             }
             sym = agnxtattr(root, Int32(kind), s)
         }
+        return true
+    }
+
+    /// Whether `text` stacks three or more combining marks on one character: cairo draws
+    /// them above and below the line, past the box Graphviz measured the text in.
+    static func stacksMarks(_ text: String) -> Bool {
+        var run = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark:
+                run += 1
+                if run >= 3 { return true }
+            default:
+                run = 0
+            }
+        }
+        return false
+    }
+
+    /// An attribute as Graphviz reads a number (`strtod` of its start); nil when none is there.
+    private static func number(_ object: UnsafeMutableRawPointer, _ name: String) -> Double? {
+        guard let text = name.withCString({ agget(object, UnsafeMutablePointer(mutating: $0)) }) else { return nil }
+        var end: UnsafeMutablePointer<CChar>?
+        let number = strtod(text, &end)
+        return end == text || !number.isFinite ? nil : number
+    }
+
+    /// Whether a `margin` (one or two numbers, in inches) is none.
+    private static func isZero(_ margin: String) -> Bool {
+        let parts = margin.split(separator: ",")
+        return !parts.isEmpty && parts.count <= 2 && parts.allSatisfy { Double($0) == 0 }
+    }
+
+    /// A key of `kind` for `name`, its length first, so that keys joined stay apart.
+    private static func key(_ kind: String, _ name: String) -> String {
+        kind + String(name.utf8.count) + ":" + name
     }
 
     /// An attribute's value; nil when it is not declared.

@@ -163,7 +163,11 @@ final class GraphvizRasterDevice {
     /// The rows `rects` cover, as sorted ranges that do not touch, inside `0..<height`.
     static func rows(_ rects: [GraphvizDamage.Rect], height: Int) -> [Range<Int>] {
         var out: [Range<Int>] = []
-        for r in rects.map({ max(0, $0.y0)..<min(height, $0.y1) }).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        let inside = rects.compactMap { r -> Range<Int>? in
+            let (y0, y1) = (max(0, r.y0), min(height, r.y1))
+            return y0 < y1 ? y0..<y1 : nil
+        }
+        for r in inside.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, r.lowerBound <= last.upperBound {
                 out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
             } else {

@@ -6,9 +6,10 @@ import _NavVizTestSupport
 
 /// A worker draws a PNG frame only where it differs from the frame it drew before
 /// (``GraphvizDamage``): the pages come out with every pixel of the page drawn whole, frame
-/// after frame of long sessions (their change boxes included); the view maps a graph's points
-/// to the pixels cairo draws them on; an encoder told which rows changed writes the bytes a
-/// fresh one writes.
+/// after frame of long sessions (their change boxes included), and when only the order
+/// Graphviz draws unchanged objects in changes; the view maps a graph's points to the pixels
+/// cairo draws them on; an encoder told which rows changed writes the bytes a fresh one
+/// writes.
 struct GraphvizDamageTests {
     /// Every PNG frame of a session, drawn in order by one worker (each drawn only where it
     /// differs from the one before), is the bytes of the same frame drawn whole (after a page
@@ -41,6 +42,37 @@ struct GraphvizDamageTests {
             if try png(page) != inOrder[i] { differing.append(i + 1) }
         }
         #expect(differing.isEmpty, "seed \(seed): \(differing.count) of \(pages.count) frames differ from the frame drawn whole: \(differing.prefix(10))")
+    }
+
+    /// A node drawn after an edge that crosses it, then (an edge to it added from a node
+    /// earlier in the graph) before it: only the new node and edge changed, yet where the
+    /// edge crosses the node the page must change too. Drawn after the first page, the second
+    /// has the bytes it has drawn whole.
+    @Test func drawingOrderThatChangesIsDamage() throws {
+        func page(_ early: Bool) -> String {
+            let x = "x [shape=box, style=filled, fillcolor=\"#3050c0\", width=2, height=2, fixedsize=true, label=\"\", pos=\"300,300!\"]"
+            let nodes = early ? ["w [shape=box, width=0.5, height=0.3, fixedsize=true, label=\"\", pos=\"300,40!\"]"] : []
+            let rest = ["a [shape=box, width=0.5, height=0.3, fixedsize=true, label=\"\", pos=\"60,300!\"]", x,
+                        "b [shape=box, width=0.5, height=0.3, fixedsize=true, label=\"\", pos=\"540,300!\"]"]
+            // `a` comes before `x` in both; `w`, before both, draws `x` as the head of its edge.
+            let order = early ? nodes + [rest[0], rest[1], rest[2]] : [rest[0], rest[1], rest[2]]
+            let edges = (early ? ["w -> x"] : []) + ["a -> b [penwidth=6, color=\"#d02020\"]"]
+            return "digraph { graph [viewport=\"600,600,1,300,300\", bgcolor=\"#ffffff\", pad=0, margin=0, notranslate=true, splines=line]\n"
+                + order.joined(separator: "\n") + "\n" + edges.joined(separator: "\n") + "\n}"
+        }
+        let pool = GraphvizPool()
+        pool.size = 1
+        func png(_ dot: String) throws -> [UInt8] {
+            let drawn = try pool.run(.frame(dot: dot, engine: "nop2", svg: false, png: true))
+            return try #require(drawn.count == 2 ? drawn[1] : nil)
+        }
+        let first = try png(page(false))
+        let after = try png(page(true))
+        _ = try png("digraph { reset }")
+        let whole = try png(page(true))
+        let same = after == whole, changed = first != whole
+        #expect(same, "the page drawn after the one before differs from the page drawn whole")
+        #expect(changed)
     }
 
     /// The view puts a node where cairo draws it: the pixels a node changes lie inside the
@@ -81,7 +113,8 @@ struct GraphvizDamageTests {
     /// limit all are; rows come out sorted and apart.
     @Test func viewsRectanglesAndRows() {
         #expect(GraphvizDamage.view("960,951.75,0.893,513.5,-434.88") == .init(width: 960, height: 951.75, zoom: 0.893, centreX: 513.5, centreY: -434.88))
-        for text in ["960,951.75,0.893", "960,951.75,0.893,'n0'", "960,951.75,0.893,n0", "0,10,1,0,0", "10,10,1,0,nan", "a,b,c,d,e", ""] {
+        for text in ["960,951.75,0.893", "960,951.75,0.893,'n0'", "960,951.75,0.893,n0", "0,10,1,0,0", "10,10,1,0,nan", "a,b,c,d,e", "",
+                     "400 ,300,1,0,0", "400,300,1,0,0 "] {
             #expect(GraphvizDamage.view(text) == nil, "\(text)")
         }
         typealias Rect = GraphvizDamage.Rect
@@ -91,6 +124,17 @@ struct GraphvizDamageTests {
         #expect(GraphvizDamage.merged(many) == [Rect(x0: 0, y0: 0, x1: 10 * GraphvizDamage.maxRects + 5, y1: 5)])
         #expect(GraphvizRasterDevice.rows([Rect(x0: 0, y0: 30, x1: 5, y1: 40), Rect(x0: 0, y0: -5, x1: 5, y1: 10), Rect(x0: 9, y0: 35, x1: 20, y1: 50)], height: 45)
                 == [0..<10, 30..<45])
+    }
+
+    /// Items drawn in another order are those outside a longest run kept in order; text
+    /// stacking three marks on a character is not tracked.
+    @Test func reorderedItemsAndStackedMarks() {
+        #expect(GraphvizDamage.reordered(["g", "a", "b", "ab", "x"], ["g", "w", "x", "wx", "a", "b", "ab"]) == ["x"])
+        #expect(GraphvizDamage.reordered(["a", "b", "c"], ["a", "c"]).isEmpty)
+        #expect(GraphvizDamage.reordered(["a", "b", "c", "d"], ["d", "c", "b", "a"]).count == 3)
+        #expect(GraphvizDamage.reordered([], ["a"]).isEmpty)
+        #expect(!GraphvizDamage.stacksMarks("Café, Việt Nam, ReviewsViewController"))
+        #expect(GraphvizDamage.stacksMarks("Z\u{0351}\u{0360}\u{0356}algo"))
     }
 
     /// An encoder told which rows changed since the page it encoded last writes what a fresh
