@@ -31,7 +31,6 @@ enum GraphvizDamage {
     /// A rectangle of device pixels: columns `x0..<x1`, rows `y0..<y1`.
     struct Rect: Equatable, Sendable {
         var x0: Int, y0: Int, x1: Int, y1: Int
-        var area: Int { (x1 - x0) * (y1 - y0) }
     }
 
     /// A box in points (graph units, y up).
@@ -451,10 +450,11 @@ enum GraphvizDamage {
 
     /// An attribute as Graphviz reads a number (`strtod` of its start); nil when none is there.
     private static func number(_ object: UnsafeMutableRawPointer, _ name: String) -> Double? {
-        guard let text = name.withCString({ agget(object, UnsafeMutablePointer(mutating: $0)) }) else { return nil }
-        var end: UnsafeMutablePointer<CChar>?
-        let number = strtod(text, &end)
-        return end == text || !number.isFinite ? nil : number
+        value(object, name)?.withCString { text in
+            var end: UnsafeMutablePointer<CChar>?
+            let number = strtod(text, &end)
+            return end == UnsafeMutablePointer(mutating: text) || !number.isFinite ? nil : number
+        }
     }
 
     /// Whether a `margin` (one or two numbers, in inches) is none.

@@ -29,12 +29,8 @@ struct GraphvizDamageTests {
         #expect(pages.count == frames.count)
         #expect(pages.contains { $0.dot.contains("subgraph cluster") }, "no frame with a change box")
         #expect(pages.allSatisfy { $0.dot.contains("viewport=") }, "a frame without a viewport is always drawn whole")
-        let pool = GraphvizPool()
-        pool.size = 1
-        func png(_ page: (dot: String, engine: String)) throws -> [UInt8] {
-            let drawn = try pool.run(.frame(dot: page.dot, engine: page.engine, svg: false, png: true))
-            return try #require(drawn.count == 2 ? drawn[1] : nil)
-        }
+        let worker = OneWorker()
+        func png(_ page: (dot: String, engine: String)) throws -> [UInt8] { try worker.png(page.dot, engine: page.engine) }
         let inOrder = try pages.map(png)
         var differing: [Int] = []
         for (i, page) in pages.enumerated() {
@@ -60,12 +56,8 @@ struct GraphvizDamageTests {
             return "digraph { graph [viewport=\"600,600,1,300,300\", bgcolor=\"#ffffff\", pad=0, margin=0, notranslate=true, splines=line]\n"
                 + order.joined(separator: "\n") + "\n" + edges.joined(separator: "\n") + "\n}"
         }
-        let pool = GraphvizPool()
-        pool.size = 1
-        func png(_ dot: String) throws -> [UInt8] {
-            let drawn = try pool.run(.frame(dot: dot, engine: "nop2", svg: false, png: true))
-            return try #require(drawn.count == 2 ? drawn[1] : nil)
-        }
+        let worker = OneWorker()
+        func png(_ dot: String) throws -> [UInt8] { try worker.png(dot, engine: "nop2") }
         let first = try png(page(false))
         let after = try png(page(true))
         _ = try png("digraph { reset }")
@@ -86,10 +78,7 @@ struct GraphvizDamageTests {
               a [shape=box, style=filled, fillcolor="#000000", color="#000000", fixedsize=true, width=1, height=0.5, label="", penwidth=1, pos="100,50!"]
             }
             """
-        let pool = GraphvizPool()
-        pool.size = 1
-        let drawn = try pool.run(.frame(dot: dot, engine: "nop2", svg: false, png: true))
-        let (width, height, rows) = try PNGEncoderTests.wellFormed(try #require(drawn.count == 2 ? drawn[1] : nil))
+        let (width, height, rows) = try PNGEncoderTests.wellFormed(try OneWorker().png(dot, engine: "nop2"))
         #expect(width == Int((400.0 * 4 / 3).rounded()) || viewport.hasPrefix("640"))
         var ink: GraphvizDamage.Rect?
         for y in 0..<height {

@@ -45,12 +45,8 @@ struct PNGEncoderTests {
         let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
         // The frames' pictures, framed in order as an animation frames them.
         let dots = drawing.pngDOTs(frames)
-        let pool = GraphvizPool()
-        pool.size = 1
-        func png(_ dot: String) throws -> [UInt8] {
-            let drawn = try pool.run(.frame(dot: dot, engine: drawing.engine, svg: false, png: true))
-            return try #require(drawn.count == 2 ? drawn[1] : nil)
-        }
+        let worker = OneWorker()
+        func png(_ dot: String) throws -> [UInt8] { try worker.png(dot, engine: drawing.engine) }
         let forwards = try dots.map(png)
         let backwards = try dots.reversed().map(png)
         for (i, (a, b)) in zip(forwards, backwards.reversed()).enumerated() {
@@ -78,12 +74,8 @@ struct PNGEncoderTests {
             pages += [(drawing.dot(frames[0]), drawing.engine), (drawing.dot(frames[frames.count - 1]), drawing.engine)]
         }
         // One worker throughout, with one encoder: its canvas and bands follow each page.
-        let pool = GraphvizPool()
-        pool.size = 1
-        func png(_ page: (dot: String, engine: String)) throws -> [UInt8] {
-            let drawn = try pool.run(.frame(dot: page.dot, engine: page.engine, svg: false, png: true))
-            return try #require(drawn.count == 2 ? drawn[1] : nil)
-        }
+        let worker = OneWorker()
+        func png(_ page: (dot: String, engine: String)) throws -> [UInt8] { try worker.png(page.dot, engine: page.engine) }
         let first = try pages.map(png)
         for (i, page) in (pages + pages.reversed()).enumerated() {
             let drawn = try png(page)
@@ -94,7 +86,7 @@ struct PNGEncoderTests {
             let (width, height, _) = try Self.wellFormed(drawn)
             #expect(width == cairo.width && height == cairo.height, "page \(j + 1): \(width)x\(height), cairo \(cairo.width)x\(cairo.height)")
         }
-        #expect(pool.started == 1)
+        #expect(worker.pool.started == 1)
     }
 
     /// Rows go top to bottom; channels B, G, R, A become R, G, B (a partly transparent pixel
