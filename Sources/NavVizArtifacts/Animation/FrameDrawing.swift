@@ -8,6 +8,16 @@ import Foundation
 /// composes their SVG; PNG frames, and every frame of a `--layout per-frame` animation, are
 /// drawn by Graphviz worker processes (`GraphvizPool`) in parallel, a chunk of frames at a
 /// time, each worker a run of consecutive frames.
+///
+/// Chunks overlap. This thread requests a chunk
+/// (``AnimationRenderer/Drawing/request(_:png:firstNumber:captions:maxPixels:)``: its scenes
+/// pinned, the workers set to draw the looks it needs), then completes the chunk requested
+/// before it (``AnimationRenderer/Drawing/complete(_:)``: its looks kept, every frame's
+/// pieces found) while the workers draw; a second thread (``Finisher``) then finishes that
+/// one (joins its SVG, records its frames in the bundle, queues its files for the writer)
+/// while this thread goes on. So memory holds about three chunks. With PNG frames a chunk is
+/// completed as soon as it is requested (the workers, drawing the PNG frames, are then what
+/// everything waits for).
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
     /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
@@ -16,7 +26,7 @@ enum FrameDrawing {
     /// scene. Messages name `output`, the destination as the user gave it, of which
     /// `directory` is the hidden staged copy.
     static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], bundle: AnimationBundle, png: Bool,
-                       maxPixels: Int, directory: String, output: String, progress: (Int, Int) -> Void) throws {
+                       maxPixels: Int, directory: String, output: String, progress: @escaping (Int, Int) -> Void) throws {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
@@ -27,56 +37,93 @@ enum FrameDrawing {
                 throw OutputDirectory.failure(output: output, file: name, error)
             }
         }
+        let finisher = Finisher()
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         var checked = false
         var window = -1
         // The current window's drawing, its layout unpacked; the windows after it stay packed.
         var drawing: AnimationRenderer.Drawing?
+        // The chunk requested last, not yet completed (its looks are being drawn), with its
+        // window's drawing, and that window's layout when the chunk is the window's first.
+        var waiting: (request: AnimationRenderer.Drawing.Request, entries: [(number: Int, frame: AnimationFrame)],
+                      drawing: AnimationRenderer.Drawing, window: Int, begins: StableLayout?)?
+        // The layout of the window whose first chunk is not yet requested.
+        var begins: StableLayout?
         func draw() throws {
-            try drawChunk()
-            // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
-            HeapTrim.now()
-        }
-        func drawChunk() throws {
-            let rendered: [AnimationRenderer.Rendered]
+            let request: AnimationRenderer.Drawing.Request
             do throws(RenderError) {
                 // A chunk's frames are consecutive and in one window; frames are numbered
                 // from 1, as their files are.
-                rendered = try drawing!.render(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
-                                                              captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
-                                                              maxPixels: maxPixels)
+                request = try drawing!.request(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
+                                               captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
+                                               maxPixels: maxPixels)
             } catch {
                 throw NavVizError(error, file: source.file)
             }
-            if !checked {
-                // The first chunk stands for every frame.
-                checked = true
-                let svg = rendered.reduce(0) { $0 + $1.svg.count }, all = rendered.reduce(svg) { $0 + ($1.png?.count ?? 0) }
-                try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
-            }
-            for ((i, frame), rendered) in zip(chunk, rendered) {
-                try bundle.drawn(i, info: frame.info, scene: rendered.scene, png: rendered.png)
-                try writer.write(rendered.svg, AnimationBundle.svgName(i))
-                if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
-                progress(i + 1, count)
-            }
+            try completeWaiting()
+            waiting = (request, chunk, drawing!, window, begins)
+            begins = nil
             chunk.removeAll(keepingCapacity: true)
+            // With PNG frames the workers are what everything waits for: a chunk's looks
+            // drawn ahead only queue before its PNG frames (measured: no faster).
+            if png { try completeWaiting() }
+        }
+        func completeWaiting() throws {
+            guard let (request, entries, chunkDrawing, chunkWindow, begins) = waiting else { return }
+            waiting = nil
+            let prepared: AnimationRenderer.Drawing.Prepared
+            do throws(RenderError) {
+                prepared = try chunkDrawing.complete(request)
+            } catch {
+                throw NavVizError(error, file: source.file)
+            }
+            if let begins { try finisher.then { try bundle.beginWindow(begins) } }
+            // The last chunk of a window that is over: its drawing's pieces go.
+            if chunkWindow != window { chunkDrawing.finished() }
+            try finisher.then {
+                let rendered: [AnimationRenderer.Rendered]
+                do throws(RenderError) {
+                    rendered = try prepared.finish()
+                } catch {
+                    throw NavVizError(error, file: source.file)
+                }
+                if !checked {
+                    // The first chunk stands for every frame.
+                    checked = true
+                    let svg = rendered.reduce(0) { $0 + $1.svg.count }, all = rendered.reduce(svg) { $0 + ($1.png?.count ?? 0) }
+                    try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
+                }
+                for ((i, frame), rendered) in zip(entries, rendered) {
+                    try bundle.drawn(i, info: frame.info, scene: rendered.scene, png: rendered.png)
+                    try writer.write(rendered.svg, AnimationBundle.svgName(i))
+                    if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
+                    progress(i + 1, count)
+                }
+                // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
+                HeapTrim.now()
+            }
         }
         do {
             try source.forEachFrame(expecting: count) { i, frame in
                 if window < 0 || !windows[window].frames.contains(i) {
+                    // The window's first chunk is requested before the last chunk of the
+                    // window before is completed.
                     if !chunk.isEmpty { try draw() }
-                    drawing?.finished()
                     window = windows.firstIndex { $0.frames.contains(i) }!
                     drawing = windows[window].drawing()
-                    try bundle.beginWindow(drawing!.stable)
+                    begins = drawing!.stable
                 }
                 chunk.append((i, frame))
                 if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }
             }
             if !chunk.isEmpty { try draw() }
+            try completeWaiting()
+            try finisher.finish()
         } catch {
-            // Nothing may still be writing into the directory once the caller removes it.
+            // Nothing may still be running or writing into the directory once the caller
+            // removes it.
+            waiting?.request.wait()
+            try? finisher.finish()
             try? writer.finish()
             throw error
         }

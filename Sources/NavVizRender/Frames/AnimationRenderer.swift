@@ -31,6 +31,8 @@ package enum AnimationRenderer {
         let composer: SVGComposer?
         /// Where pinned frames' PNG pictures draw their nodes, shot by shot.
         let framing: PNGFraming?
+        /// The PNG frames of the chunk last prepared, while the workers draw them.
+        let inFlight = InFlight()
 
         init(stable: StableLayout, pinned: Bool) {
             self.stable = stable
@@ -87,6 +89,26 @@ package enum AnimationRenderer {
         /// one before. A failure names its frame, counting `frames[0]` as number `firstNumber`.
         package func render(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
                            maxPixels: Int = defaultMaxPixels) throws(RenderError) -> [Rendered] {
+            try prepare(frames, png: png, firstNumber: firstNumber, captions: captions, maxPixels: maxPixels).finish()
+        }
+
+        /// ``render(_:png:firstNumber:captions:maxPixels:)`` in two halves, for a caller that
+        /// overlaps chunks: this one does what must run in order, chunk after chunk (the
+        /// ``request(_:png:firstNumber:captions:maxPixels:)`` and its ``complete(_:)``);
+        /// ``Prepared/finish()`` joins the SVG and waits for the PNG, on any thread, while
+        /// the next chunk is prepared.
+        package func prepare(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
+                            maxPixels: Int = defaultMaxPixels) throws(RenderError) -> Prepared {
+            try complete(request(frames, png: png, firstNumber: firstNumber, captions: captions, maxPixels: maxPixels))
+        }
+
+        /// Starts a chunk: pins its scenes, writes its PNG frames' DOT (in order: a window's
+        /// shots, ``PNGFraming``) and has the workers draw the looks its SVG needs that no
+        /// chunk before asked for. Frames laid out on their own are drawn whole here. The
+        /// next chunk may be requested before this one is completed, so the workers draw
+        /// its looks while this chunk is completed; chunks are completed in order.
+        package func request(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
+                            maxPixels: Int = defaultMaxPixels) throws(RenderError) -> Request {
             func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
             guard pinned, let composer else {
                 let scenes = AnimationRenderer.scenes(frames) { $0 }
@@ -96,25 +118,111 @@ package enum AnimationRenderer {
                     return Graphviz.FrameJob(dot: DOTEncoder.encode(scene, options: .init(size: Double(maxPixels) / 96)), engine: engine, svg: true, png: png)
                 }
                 let drawn = try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber)
-                return zip(drawn, scenes).map { Rendered(svg: $0.svg ?? [], png: $0.png, scene: $1) }
+                return Request(scenes: scenes, content: .drawn(drawn))
             }
             let pinned = Self.pinnedScenes(frames, stable)
-            // The workers draw the PNG frames while this thread composes the SVG ones.
-            nonisolated(unsafe) var pngs: Result<[Graphviz.DrawnFrame], RenderError> = .success([])
-            let drawing = DispatchGroup()
+            var pngJobs: [Graphviz.FrameJob]?
             if png, let framing {
                 let dots = framing.dots(pinned, captions: captions, firstNumber: firstNumber, maxPixels: maxPixels)
-                let jobs = dots.map { Graphviz.FrameJob(dot: $0, engine: engine, svg: false, png: true) }
-                DispatchQueue.global().async(group: drawing) {
-                    pngs = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
+                pngJobs = dots.map { Graphviz.FrameJob(dot: $0, engine: engine, svg: false, png: true) }
+            }
+            return Request(scenes: pinned, content: .composing(composer.request(pinned, captions: captions), pngJobs: pngJobs, firstNumber: firstNumber))
+        }
+
+        /// Completes a chunk ``request(_:png:firstNumber:captions:maxPixels:)`` started: starts
+        /// its PNG frames once the chunk before has its own (the workers draw them while the
+        /// chunk is finished), waits for its looks and finds every frame's pieces.
+        package func complete(_ request: Request) throws(RenderError) -> Prepared {
+            switch request.content {
+            case .drawn(let drawn):
+                return Prepared(scenes: request.scenes, content: .drawn(drawn))
+            case .composing(let svg, let pngJobs, let firstNumber):
+                var pngs: PNGDrawing?
+                if let pngJobs {
+                    inFlight.wait()
+                    pngs = PNGDrawing(pngJobs, firstNumber: firstNumber, group: inFlight.group)
+                }
+                do {
+                    return Prepared(scenes: request.scenes, content: .composed(try composer!.complete(svg), pngs))
+                } catch {
+                    pngs?.wait()
+                    throw error
                 }
             }
-            let svgs = Result { () throws(RenderError) in try composer.svgs(pinned, captions: captions) }
-            drawing.wait()
-            let composed = try svgs.get(), drawn = try pngs.get()
-            return composed.indices.map { i in
-                Rendered(svg: composed[i], png: png ? drawn[i].png : nil, scene: pinned[i])
+        }
+
+        /// A chunk ``request(_:png:firstNumber:captions:maxPixels:)`` started.
+        package struct Request: Sendable {
+            let scenes: [Scene]
+            let content: Content
+
+            enum Content {
+                /// Drawn whole by the workers (frames laid out on their own).
+                case drawn([Graphviz.DrawnFrame])
+                /// Its looks being drawn; its PNG frames to draw.
+                case composing(SVGComposer.Request, pngJobs: [Graphviz.FrameJob]?, firstNumber: Int)
             }
+
+            /// Waits for what the request started (for a caller that gives up on it).
+            package func wait() {
+                if case .composing(let svg, _, _) = content { svg.wait() }
+            }
+        }
+
+        /// A chunk of frames ``prepare(_:png:firstNumber:captions:maxPixels:)`` made ready.
+        package struct Prepared: Sendable {
+            let scenes: [Scene]
+            let content: Content
+
+            enum Content {
+                /// Drawn whole by the workers (frames laid out on their own).
+                case drawn([Graphviz.DrawnFrame])
+                /// Composed SVG to join; the PNG frames being drawn, when asked for.
+                case composed(SVGComposer.Prepared, PNGDrawing?)
+            }
+
+            /// The chunk's frames: each SVG joined, each PNG waited for.
+            package func finish() throws(RenderError) -> [Rendered] {
+                switch content {
+                case .drawn(let drawn):
+                    return zip(drawn, scenes).map { Rendered(svg: $0.svg ?? [], png: $0.png, scene: $1) }
+                case .composed(let svgs, let pngs):
+                    let composed = svgs.svgs()
+                    let drawn = try pngs?.result()
+                    return composed.indices.map { i in
+                        Rendered(svg: composed[i], png: drawn?[i].png, scene: scenes[i])
+                    }
+                }
+            }
+        }
+
+        /// A chunk's PNG frames, drawn by the workers on a thread of their own.
+        final class PNGDrawing: @unchecked Sendable {
+            private let group: DispatchGroup
+            /// Written once, on the drawing thread, before `group` is left; read after.
+            private var drawn: Result<[Graphviz.DrawnFrame], RenderError> = .success([])
+
+            init(_ jobs: [Graphviz.FrameJob], firstNumber: Int, group: DispatchGroup) {
+                self.group = group
+                group.enter()
+                DispatchQueue.global().async {
+                    self.drawn = Result { () throws(RenderError) in try Graphviz.shared.drawFrames(jobs, firstNumber: firstNumber) }
+                    group.leave()
+                }
+            }
+
+            func wait() { group.wait() }
+
+            func result() throws(RenderError) -> [Graphviz.DrawnFrame] {
+                group.wait()
+                return try drawn.get()
+            }
+        }
+
+        /// The window's PNG frames being drawn: one chunk's at a time.
+        final class InFlight: Sendable {
+            let group = DispatchGroup()
+            func wait() { group.wait() }
         }
 
         /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain

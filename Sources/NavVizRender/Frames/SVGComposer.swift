@@ -39,6 +39,10 @@ package final class SVGComposer: @unchecked Sendable {
     private var clustersInOrder = true
     /// False once two drawings have disagreed on the canvas: every frame is then drawn whole.
     private var canvasAgrees = true
+    /// The batches of looks asked for by requests not yet completed, by number, and how
+    /// many batches were asked for.
+    private var requested: [(id: Int, batch: SVGBatch)] = []
+    private var batches = 0
     /// How many frames were composed rather than drawn whole (for tests).
     private(set) var composed = 0
     /// How many times the composer asked Graphviz to draw (for tests).
@@ -103,6 +107,23 @@ package final class SVGComposer: @unchecked Sendable {
     /// ``FrameCaption/append(_:to:theme:)`` puts them: a composed frame is written with its
     /// caption, not copied again to take it.
     package func svgs(_ pinned: [Scene], captions: [[String]] = []) throws(RenderError) -> [[UInt8]] {
+        try prepare(pinned, captions: captions).svgs()
+    }
+
+    /// ``svgs(_:captions:)`` in two halves: this one draws the looks the frames need and
+    /// finds every piece of every frame (the work that reads and grows the composer's
+    /// pieces, under its lock); ``Prepared/svgs()`` joins them into bytes, on any thread,
+    /// while the composer prepares the next frames.
+    package func prepare(_ pinned: [Scene], captions: [[String]] = []) throws(RenderError) -> Prepared {
+        try complete(request(pinned, captions: captions))
+    }
+
+    /// Plans the frames and starts drawing the looks they need that the composer has neither
+    /// drawn nor asked for in a request not yet completed; returns at once. Requests are
+    /// completed (``complete(_:)``) in the order they were made: a caller may make the next
+    /// request before completing this one, so the workers draw its looks while this thread
+    /// goes on. A request's frames must be pinned to this composer's layout.
+    package func request(_ pinned: [Scene], captions: [[String]] = []) -> Request {
         lock.lock()
         defer { lock.unlock() }
         if pieceCount > maxPieces { forgetPieces() }
@@ -111,6 +132,7 @@ package final class SVGComposer: @unchecked Sendable {
         plans.reserveCapacity(pinned.count)
         var batch = SVGBatch()
         var like: Scene?
+        func asked(_ has: (SVGBatch) -> Bool) -> Bool { requested.contains { has($0.batch) } }
         for scene in pinned {
             if lastOrder?.holds(for: scene) != true { lastOrder = OrderMemo(scene) }
             guard let order = lastOrder!.order, composable(scene) else {
@@ -124,17 +146,23 @@ package final class SVGComposer: @unchecked Sendable {
                 switch item {
                 case .node(let i):
                     let found = piece(scene.nodes[i])
-                    if found == nil { complete = false; batch.add(scene.nodes[i]) }
+                    if found == nil {
+                        complete = false
+                        if !asked({ $0.has(scene.nodes[i]) }) { batch.add(scene.nodes[i]) }
+                    }
                     plan.pieces.append(found)
                 case .edge(let i):
                     let found = piece(scene.edges[i])
-                    if found == nil { complete = false; batch.add(scene.edges[i]) }
+                    if found == nil {
+                        complete = false
+                        if !asked({ $0.has(scene.edges[i]) }) { batch.add(scene.edges[i]) }
+                    }
                     plan.pieces.append(found)
                 }
             }
             for (_, box) in drawnBoxes(scene) where piece(box) == nil {
                 complete = false
-                batch.add(box)
+                if !asked({ $0.has(box) }) { batch.add(box) }
             }
             if !complete {
                 batch.offer(scene)
@@ -142,30 +170,106 @@ package final class SVGComposer: @unchecked Sendable {
             }
             plans.append(plan)
         }
+        var graphs: [Scene] = []
+        var id: Int?
         if let like, !batch.isEmpty {
             // The graphs drawn side by side, by as many workers as there are.
-            let graphs = batch.graphs(like: like)
+            graphs = batch.graphs(like: like)
             drawings += graphs.count
-            let drawn = Graphviz.shared.renderAll(dots: graphs.map(layout.encode), format: .svg, engine: StableLayout.engine)
-            for (graph, svg) in zip(graphs, drawn) {
-                if case .success(let svg) = svg { harvest(svg, graph, canvas: true) }
-            }
+            batches += 1
+            id = batches
+            requested.append((batches, batch))
         }
-        var out: [[UInt8]] = []
-        out.reserveCapacity(pinned.count)
-        for (i, (scene, plan)) in zip(pinned, plans).enumerated() {
-            let lines = i < captions.count ? captions[i] : []
-            if let plan, let svg = compose(scene, plan, caption: lines) {
+        return Request(scenes: pinned, captions: captions, plans: plans, graphs: graphs, batch: id, layout: layout)
+    }
+
+    /// Waits for the looks `request` asked for, keeps them, and finds every piece of its
+    /// frames (a frame that cannot be composed is drawn whole, now). Requests are completed
+    /// in the order they were made.
+    package func complete(_ request: Request) throws(RenderError) -> Prepared {
+        let drawn = request.drawn()
+        lock.lock()
+        defer { lock.unlock() }
+        for (graph, svg) in zip(request.graphs, drawn) {
+            if case .success(let svg) = svg { harvest(svg, graph, canvas: true) }
+        }
+        requested.removeAll { $0.id == request.batch }
+        var out: [Prepared.Frame] = []
+        out.reserveCapacity(request.scenes.count)
+        for (i, (scene, plan)) in zip(request.scenes, request.plans).enumerated() {
+            let lines = i < request.captions.count ? request.captions[i] : []
+            if let plan, let parts = parts(scene, plan, caption: lines) {
                 composed += 1
-                out.append(svg)
+                out.append(.composed(parts))
             } else {
                 drawings += 1
                 let svg = try Graphviz.shared.render(dot: layout.encode(scene), format: .svg, engine: StableLayout.engine)
                 harvest(svg, scene, canvas: false)
-                out.append(FrameCaption.append(lines, to: svg, theme: scene.theme))
+                out.append(.drawn(svg, caption: lines, theme: scene.theme))
             }
         }
-        return out
+        return Prepared(frames: out)
+    }
+
+    /// Frames planned by ``request(_:captions:)``, whose missing looks Graphviz workers are
+    /// drawing on a thread of their own. `@unchecked Sendable`: `results` is written on
+    /// that thread before `drawing` is left, and read after waiting for it.
+    package final class Request: @unchecked Sendable {
+        fileprivate let scenes: [Scene]
+        fileprivate let captions: [[String]]
+        fileprivate let plans: [Plan?]
+        fileprivate let graphs: [Scene]
+        /// The number of this request's batch of looks, nil without one.
+        fileprivate let batch: Int?
+        private let drawing = DispatchGroup()
+        private var results: [Result<[UInt8], RenderError>] = []
+
+        /// Starts drawing `graphs` (their DOT written on the drawing thread too).
+        fileprivate init(scenes: [Scene], captions: [[String]], plans: [Plan?], graphs: [Scene], batch: Int?, layout: StableLayout) {
+            (self.scenes, self.captions, self.plans, self.graphs, self.batch) = (scenes, captions, plans, graphs, batch)
+            guard !graphs.isEmpty else { return }
+            drawing.enter()
+            DispatchQueue.global().async { [self] in
+                results = Graphviz.shared.renderAll(dots: graphs.map(layout.encode), format: .svg, engine: StableLayout.engine)
+                drawing.leave()
+            }
+        }
+
+        /// Waits until the looks asked for are drawn (for a caller that gives up on the
+        /// request: nothing is left running).
+        package func wait() { drawing.wait() }
+
+        fileprivate func drawn() -> [Result<[UInt8], RenderError>] {
+            drawing.wait()
+            return results
+        }
+    }
+
+    /// Frames whose pieces are all found (``prepare(_:captions:)``), to be joined into their
+    /// SVG: plain values (the pieces' bytes are shared, not copied), so the joining may run
+    /// on another thread while the composer goes on.
+    package struct Prepared: Sendable {
+        enum Frame {
+            /// Joined from pieces.
+            case composed(Parts)
+            /// Drawn whole by Graphviz; its caption not yet added.
+            case drawn([UInt8], caption: [String], theme: Theme)
+        }
+
+        let frames: [Frame]
+
+        /// How many frames were prepared.
+        package var count: Int { frames.count }
+
+        /// Each frame's SVG, the bytes ``SVGComposer/svgs(_:captions:)`` gives.
+        package func svgs() -> [[UInt8]] {
+            frames.map { frame in
+                switch frame {
+                case .composed(let parts): parts.bytes()
+                case .drawn(let svg, let caption, let theme): FrameCaption.append(caption, to: svg, theme: theme)
+                }
+            }
+        }
     }
 
     /// Drops every drawn piece (the cache starts afresh).
@@ -185,7 +289,7 @@ package final class SVGComposer: @unchecked Sendable {
     }
 
     /// A frame's objects in emit order, and the pieces already drawn for them.
-    private struct Plan {
+    fileprivate struct Plan {
         var order: [Item]
         var pieces: [Piece?]
     }
@@ -200,58 +304,75 @@ package final class SVGComposer: @unchecked Sendable {
         return boxes.allSatisfy { $0.box.bounds != nil } && (clustersInOrder || boxes.count < 2)
     }
 
-    /// The frame's pieces joined on its canvas, with `caption` below the picture
-    /// (``FrameCaption``); nil when a piece is missing or outside. The frame is written once,
-    /// into a buffer of its size.
-    private func compose(_ scene: Scene, _ plan: Plan, caption: [String]) -> [UInt8]? {
+    /// The frame's pieces on its canvas, with `caption` to go below the picture
+    /// (``FrameCaption``); nil when a piece is missing or outside. The pieces drawn since the
+    /// plan was made are looked up now.
+    private func parts(_ scene: Scene, _ plan: Plan, caption: [String]) -> Parts? {
         guard canvasAgrees, let canvas, composable(scene) else { return nil }
-        // The pieces drawn since the plan was made are looked up now, before any byte is
-        // written, so the frame's size is known.
-        var pieces = plan.pieces
+        var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(plan.pieces.count)
         var size = canvas.prefix.count + canvas.suffix.count
-        for k in pieces.indices {
-            if pieces[k] == nil {
+        for k in plan.pieces.indices {
+            var found = plan.pieces[k]
+            if found == nil {
                 switch plan.order[k] {
-                case .node(let i): pieces[k] = piece(scene.nodes[i])
-                case .edge(let i): pieces[k] = piece(scene.edges[i])
+                case .node(let i): found = piece(scene.nodes[i])
+                case .edge(let i): found = piece(scene.edges[i])
                 }
             }
-            guard let found = pieces[k], found.inside else { return nil }
+            guard let found, found.inside else { return nil }
             size += found.bytes.count
+            pieces.append(found.bytes)
         }
         let boxes = drawnBoxes(scene)
-        var boxPieces: [BoxPiece] = []
+        var boxPieces: [(number: Int, piece: BoxPiece)] = []
         boxPieces.reserveCapacity(boxes.count)
-        for (_, box) in boxes {
+        for (number, box) in boxes {
             guard let piece = piece(box), piece.inside else { return nil }
-            boxPieces.append(piece)
+            boxPieces.append((number, piece))
             size += piece.head.count + piece.tail.count + 40
         }
-        // The caption's band goes into the canvas's `<svg>` tag and before its `</svg>`;
-        // a canvas without them (never seen) gets it the way a drawn frame does.
-        let band = canvas.band(caption, theme: scene.theme)
-        let end = band == nil ? nil : canvas.end
-        var out: [UInt8] = []
-        out.reserveCapacity(size + (band?.growth ?? 0))
-        if let band, end != nil {
-            canvas.prefix.withUnsafeBufferPointer { band.writeHead($0, into: &out) }
-        } else {
-            out += canvas.prefix
+        return Parts(canvas: canvas, boxes: boxPieces, pieces: pieces, size: size, caption: caption, theme: scene.theme)
+    }
+
+    /// A composed frame before it is joined: its canvas, boxes and pieces in emit order.
+    struct Parts {
+        let canvas: Canvas
+        let boxes: [(number: Int, piece: BoxPiece)]
+        let pieces: [[UInt8]]
+        /// The bytes of it all, caption aside.
+        let size: Int
+        let caption: [String]
+        let theme: Theme
+
+        /// The frame's SVG, written once into a buffer of its size.
+        func bytes() -> [UInt8] {
+            // The caption's band goes into the canvas's `<svg>` tag and before its `</svg>`;
+            // a canvas without them (never seen) gets it the way a drawn frame does.
+            let band = canvas.band(caption, theme: theme)
+            let end = band == nil ? nil : canvas.end
+            var out: [UInt8] = []
+            out.reserveCapacity(size + (band?.growth ?? 0))
+            if let band, end != nil {
+                canvas.prefix.withUnsafeBufferPointer { band.writeHead($0, into: &out) }
+            } else {
+                out += canvas.prefix
+            }
+            for (number, piece) in boxes {
+                out += piece.head
+                out += SVGPieces.clusterTitle(number)
+                out += piece.tail
+            }
+            for piece in pieces { out += piece }
+            if let band, let end {
+                out += canvas.suffix[..<end]
+                out += band.caption
+                out += canvas.suffix[end...]
+                return out
+            }
+            out += canvas.suffix
+            return caption.isEmpty ? out : FrameCaption.append(caption, to: out, theme: theme)
         }
-        for (k, (number, _)) in boxes.enumerated() {
-            out += boxPieces[k].head
-            out += SVGPieces.clusterTitle(number)
-            out += boxPieces[k].tail
-        }
-        for case let piece? in pieces { out += piece.bytes }
-        if let band, let end {
-            out += canvas.suffix[..<end]
-            out += band.caption
-            out += canvas.suffix[end...]
-            return out
-        }
-        out += canvas.suffix
-        return caption.isEmpty ? out : FrameCaption.append(caption, to: out, theme: scene.theme)
     }
 
     /// The boxes a frame draws, in order, with their cluster numbers (their places in

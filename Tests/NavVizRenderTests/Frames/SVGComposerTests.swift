@@ -51,6 +51,34 @@ struct SVGComposerTests {
         #expect(small.composed > 0)
     }
 
+    /// A chunk's pieces, once found (``SVGComposer/prepare(_:captions:)``), are joined into
+    /// the same bytes however much the composer has drawn or forgotten since: chunks of a
+    /// 60-transition session prepared one after the other, by a composer that starts afresh
+    /// every few looks, and joined only at the end, last chunk first.
+    @Test func chunksPreparedAheadJoinToTheSameBytes() throws {
+        let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: 60, seed: 3).utf8)))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        let drawing = try AnimationRenderer.prepare(frames, layout: .stable)
+        let stable = drawing.stable
+        let small = SVGComposer(layout: stable, maxPieces: 40)
+        let chunks = stride(from: 0, to: frames.count, by: 16).map { $0..<min($0 + 16, frames.count) }
+        #expect(chunks.count >= 6)
+        var prepared: [SVGComposer.Prepared] = []
+        for chunk in chunks {
+            prepared.append(try small.prepare(frames[chunk].map { stable.pin($0.scene) },
+                                              captions: chunk.map { ["Frame \($0 + 1)/\(frames.count)"] }))
+        }
+        for (chunk, ready) in zip(chunks, prepared).reversed() {
+            let svgs = ready.svgs()
+            #expect(svgs.count == chunk.count)
+            for (i, svg) in zip(chunk, svgs) {
+                let direct = FrameCaption.append(["Frame \(i + 1)/\(frames.count)"], to: try drawing.renderDirectly(frames[i]), theme: .light)
+                #expect(svg == direct, "frame \(i + 1)")
+            }
+        }
+        #expect(small.composed > frames.count / 2)
+    }
+
     /// Transitions that replace several stacks at once: pending frames with two and three
     /// change boxes (clusters), one with a context.
     static let boxes = #"""
