@@ -84,19 +84,21 @@ enum FrameDrawing {
             // The last chunk of a window that is over: its drawing's pieces go.
             if chunkWindow != window { chunkDrawing.finished() }
             try finisher.then {
-                let rendered: [AnimationRenderer.Rendered]
+                let frames: AnimationRenderer.Drawing.Prepared.Frames
                 do throws(RenderError) {
-                    rendered = try prepared.finish()
+                    frames = try prepared.finished()
                 } catch {
                     throw NavVizError(error, file: source.file)
                 }
                 if !checked {
                     // The first chunk stands for every frame.
                     checked = true
-                    let svg = rendered.reduce(0) { $0 + $1.svg.count }, all = rendered.reduce(svg) { $0 + ($1.png?.count ?? 0) }
-                    try DiskRoom.check(frameBytes: all, playerBytes: svg, drawn: rendered.count, of: count, in: directory, output: output)
+                    let bytes = frames.bytes
+                    try DiskRoom.check(frameBytes: bytes.all, playerBytes: bytes.svg, drawn: frames.count, of: count, in: directory, output: output)
                 }
-                for ((i, frame), rendered) in zip(entries, rendered) {
+                // Each frame's SVG joined as it is written: the chunk's SVG is never held whole.
+                for (k, (i, frame)) in entries.enumerated() {
+                    let rendered = frames[k]
                     try bundle.drawn(i, info: frame.info, scene: rendered.scene, png: rendered.png)
                     try writer.write(rendered.svg, AnimationBundle.svgName(i))
                     if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }

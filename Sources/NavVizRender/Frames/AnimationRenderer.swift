@@ -183,15 +183,49 @@ package enum AnimationRenderer {
 
             /// The chunk's frames: each SVG joined, each PNG waited for.
             package func finish() throws(RenderError) -> [Rendered] {
+                let frames = try finished()
+                return (0..<frames.count).map { frames[$0] }
+            }
+
+            /// The chunk's frames once its PNG frames are drawn, each SVG joined only when
+            /// the frame is read (so a caller writing frame after frame holds one frame's SVG).
+            package func finished() throws(RenderError) -> Frames {
                 switch content {
-                case .drawn(let drawn):
-                    return zip(drawn, scenes).map { Rendered(svg: $0.svg ?? [], png: $0.png, scene: $1) }
-                case .composed(let svgs, let pngs):
-                    let composed = svgs.svgs()
-                    let drawn = try pngs?.result()
-                    return composed.indices.map { i in
-                        Rendered(svg: composed[i], png: drawn?[i].png, scene: scenes[i])
+                case .drawn(let drawn): Frames(scenes: scenes, content: .drawn(drawn))
+                case .composed(let svgs, let pngs): Frames(scenes: scenes, content: .composed(svgs, try pngs?.result()))
+                }
+            }
+
+            /// A finished chunk's frames.
+            package struct Frames {
+                let scenes: [Scene]
+                let content: Content
+
+                enum Content {
+                    case drawn([Graphviz.DrawnFrame])
+                    case composed(SVGComposer.Prepared, [Graphviz.DrawnFrame]?)
+                }
+
+                package var count: Int { scenes.count }
+
+                /// Frame `i`, its SVG joined now.
+                package subscript(i: Int) -> Rendered {
+                    switch content {
+                    case .drawn(let drawn): Rendered(svg: drawn[i].svg ?? [], png: drawn[i].png, scene: scenes[i])
+                    case .composed(let svgs, let pngs): Rendered(svg: svgs.svg(i), png: pngs?[i].png, scene: scenes[i])
                     }
+                }
+
+                /// How many bytes the frames' SVG and PNG files have (each SVG joined to
+                /// count it: for a first chunk that stands for the rest).
+                package var bytes: (svg: Int, all: Int) {
+                    var svg = 0, png = 0
+                    for i in 0..<count {
+                        let frame = self[i]
+                        svg += frame.svg.count
+                        png += frame.png?.count ?? 0
+                    }
+                    return (svg, svg + png)
                 }
             }
         }

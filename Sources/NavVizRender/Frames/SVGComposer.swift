@@ -18,6 +18,11 @@ import Foundation
 /// is composed. Frames with a piece outside (a label counts with a generous width) or two
 /// edges between the same nodes are drawn whole, and their pieces are kept for later frames.
 ///
+/// A chunk is composed in three parts, so chunks can overlap: ``request(_:captions:)``
+/// plans its frames and starts the workers on the looks no earlier request asked for,
+/// ``complete(_:)`` keeps them and finds every frame's pieces, and ``Prepared/svgs()``
+/// joins the bytes on any thread. ``svgs(_:captions:)`` does all three at once.
+///
 /// Used from one animation loop at a time; the lock only keeps it safe to share.
 package final class SVGComposer: @unchecked Sendable {
     private let lock = NSLock()
@@ -263,11 +268,15 @@ package final class SVGComposer: @unchecked Sendable {
 
         /// Each frame's SVG, the bytes ``SVGComposer/svgs(_:captions:)`` gives.
         package func svgs() -> [[UInt8]] {
-            frames.map { frame in
-                switch frame {
-                case .composed(let parts): parts.bytes()
-                case .drawn(let svg, let caption, let theme): FrameCaption.append(caption, to: svg, theme: theme)
-                }
+            frames.indices.map(svg)
+        }
+
+        /// Frame `i`'s SVG, joined now: a caller that writes each frame before joining the
+        /// next holds one frame's bytes, not the chunk's.
+        package func svg(_ i: Int) -> [UInt8] {
+            switch frames[i] {
+            case .composed(let parts): parts.bytes()
+            case .drawn(let svg, let caption, let theme): FrameCaption.append(caption, to: svg, theme: theme)
             }
         }
     }
