@@ -11,13 +11,13 @@ import Foundation
 ///
 /// Chunks overlap. This thread requests a chunk
 /// (``AnimationRenderer/Drawing/request(_:png:firstNumber:captions:maxPixels:)``: its scenes
-/// pinned, the workers set to draw the looks it needs), then completes the chunk requested
-/// before it (``AnimationRenderer/Drawing/complete(_:)``: its looks kept, every frame's
-/// pieces found) while the workers draw; a second thread (``Finisher``) then finishes that
-/// one (joins its SVG, records its frames in the bundle, queues its files for the writer)
-/// while this thread goes on. So memory holds about three chunks. With PNG frames a chunk is
-/// completed as soon as it is requested (the workers, drawing the PNG frames, are then what
-/// everything waits for).
+/// pinned, the workers set to draw the looks it needs) and completes it
+/// (``AnimationRenderer/Drawing/complete(_:)``: its looks kept, every frame's pieces found);
+/// a second thread (``Finisher``) then finishes it (joins each frame's SVG, records the
+/// frames in the bundle, queues their files for the writer) while this thread goes on with
+/// the next. So memory holds two chunks. Requesting the next chunk before completing this
+/// one (`ahead`) lets the workers draw its looks meanwhile; measured, it was not worth a
+/// third chunk's memory.
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
     /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
@@ -46,13 +46,15 @@ enum FrameDrawing {
         // The chunks requested and not yet completed (their looks are being drawn), oldest
         // first, each with its window's drawing, and that window's layout when the chunk is
         // the window's first.
-        var waiting: [(request: AnimationRenderer.Drawing.Request, entries: [(number: Int, frame: AnimationFrame)],
+        var waiting: [(request: AnimationRenderer.Drawing.Request, entries: [(number: Int, info: AnimationFrame.Info)],
                        drawing: AnimationRenderer.Drawing, window: Int, begins: StableLayout?)] = []
-        // How many chunks are requested before the oldest is completed: one. Two or three
-        // were measured slower (the benchmark's sequence: 413 and 535 ms against 367);
-        // with PNG frames none, the workers, drawing them, being what everything waits for
-        // (a chunk's looks drawn ahead only queue before its PNG frames).
-        let ahead = png ? 0 : 1
+        // How many chunks are requested before the oldest is completed: none. One ahead drew
+        // the benchmark's 200-frame sequence 4% faster (median 357 against 373 ms, twelve
+        // alternating runs), but held two chunks more: peak memory 56-61 / 68-75 MB for
+        // 1,000 / 10,000 frames against 53-54 / 63-64, the ratio over 1.2 in three runs of
+        // seven. Two or three ahead were slower still. With PNG frames, none either way: the
+        // workers, drawing them, are what everything waits for.
+        let ahead = 0
         // The layout of the window whose first chunk is not yet requested.
         var begins: StableLayout?
         func draw() throws {
@@ -66,7 +68,8 @@ enum FrameDrawing {
             } catch {
                 throw NavVizError(error, file: source.file)
             }
-            waiting.append((request, chunk, drawing!, window, begins))
+            // What the frames stand for, not the frames: their trees go now.
+            waiting.append((request, chunk.map { ($0.number, $0.frame.info) }, drawing!, window, begins))
             begins = nil
             chunk.removeAll(keepingCapacity: true)
             while waiting.count > ahead { try completeWaiting() }
@@ -97,9 +100,9 @@ enum FrameDrawing {
                     try DiskRoom.check(frameBytes: bytes.all, playerBytes: bytes.svg, drawn: frames.count, of: count, in: directory, output: output)
                 }
                 // Each frame's SVG joined as it is written: the chunk's SVG is never held whole.
-                for (k, (i, frame)) in entries.enumerated() {
+                for (k, (i, info)) in entries.enumerated() {
                     let rendered = frames[k]
-                    try bundle.drawn(i, info: frame.info, scene: rendered.scene, png: rendered.png)
+                    try bundle.drawn(i, info: info, scene: rendered.scene, png: rendered.png)
                     try writer.write(rendered.svg, AnimationBundle.svgName(i))
                     if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
                     progress(i + 1, count)
@@ -111,9 +114,10 @@ enum FrameDrawing {
         do {
             try source.forEachFrame(expecting: count) { i, frame in
                 if window < 0 || !windows[window].frames.contains(i) {
-                    // The window's first chunk is requested before the last chunk of the
-                    // window before is completed.
+                    // The window before lets go of its pieces once its chunks are completed
+                    // (here, or in completeWaiting for a chunk still waiting).
                     if !chunk.isEmpty { try draw() }
+                    if waiting.isEmpty { drawing?.finished() }
                     window = windows.firstIndex { $0.frames.contains(i) }!
                     drawing = windows[window].drawing()
                     begins = drawing!.stable
