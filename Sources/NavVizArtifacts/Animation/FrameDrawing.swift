@@ -14,15 +14,15 @@ import Foundation
 /// pinned, the workers set to draw the looks it needs) and completes it
 /// (``AnimationRenderer/Drawing/complete(_:)``: its looks kept, every frame's pieces found);
 /// a second thread (``Finisher``) then finishes it (joins each frame's SVG, records the
-/// frames in the bundle, queues their files for the writer) while this thread goes on with
-/// the next. So memory holds two chunks. Requesting the next chunk before completing this
+/// frame in the bundle and writes its files, frame after frame) while this thread goes on
+/// with the next. So memory holds two chunks' scenes and one frame's SVG. Requesting the next chunk before completing this
 /// one (`ahead`) lets the workers draw its looks meanwhile; measured, it was not worth a
 /// third chunk's memory.
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
     /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
-    /// and its frame files are written on a thread of their own while the next chunk is
-    /// drawn. Each frame is recorded in `bundle` (the player and the manifest) from the same
+    /// and its frames are joined and written on a thread of their own while the next chunk
+    /// is drawn. Each frame is recorded in `bundle` (the player and the manifest) from the same
     /// scene. Messages name `output`, the destination as the user gave it, of which
     /// `directory` is the hidden staged copy.
     static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], bundle: AnimationBundle, png: Bool,
@@ -30,7 +30,8 @@ enum FrameDrawing {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
-        let writer = FrameWriter { bytes, name in
+        // Frame files are written on the finisher's thread, each as soon as it is joined.
+        func write(_ bytes: [UInt8], _ name: String) throws {
             do {
                 try OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name))
             } catch {
@@ -49,11 +50,10 @@ enum FrameDrawing {
         var waiting: [(request: AnimationRenderer.Drawing.Request, entries: [(number: Int, info: AnimationFrame.Info)],
                        drawing: AnimationRenderer.Drawing, window: Int, begins: StableLayout?)] = []
         // How many chunks are requested before the oldest is completed: none. One ahead drew
-        // the benchmark's 200-frame sequence 4% faster (median 357 against 373 ms, twelve
-        // alternating runs), but held two chunks more: peak memory 56-61 / 68-75 MB for
-        // 1,000 / 10,000 frames against 53-54 / 63-64, the ratio over 1.2 in three runs of
-        // seven. Two or three ahead were slower still. With PNG frames, none either way: the
-        // workers, drawing them, are what everything waits for.
+        // the benchmark's 200-frame sequence 3.5% faster (median 330 against 341 ms, ten
+        // alternating runs) for two chunks more in memory (peak 53 / 62 MB for 1,000 /
+        // 10,000 frames against 48 / 56-58 MB); two or three ahead were slower. With PNG
+        // frames none either way: the workers, drawing them, are what everything waits for.
         let ahead = 0
         // The layout of the window whose first chunk is not yet requested.
         var begins: StableLayout?
@@ -103,8 +103,8 @@ enum FrameDrawing {
                 for (k, (i, info)) in entries.enumerated() {
                     let rendered = frames[k]
                     try bundle.drawn(i, info: info, scene: rendered.scene, png: rendered.png)
-                    try writer.write(rendered.svg, AnimationBundle.svgName(i))
-                    if let bytes = rendered.png { try writer.write(bytes, AnimationBundle.pngName(i)) }
+                    try write(rendered.svg, AnimationBundle.svgName(i))
+                    if let bytes = rendered.png { try write(bytes, AnimationBundle.pngName(i)) }
                     progress(i + 1, count)
                 }
                 // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
@@ -133,9 +133,7 @@ enum FrameDrawing {
             // removes it.
             for chunk in waiting { chunk.request.wait() }
             try? finisher.finish()
-            try? writer.finish()
             throw error
         }
-        try writer.finish()
     }
 }
