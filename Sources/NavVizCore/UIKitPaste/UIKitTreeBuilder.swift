@@ -232,7 +232,9 @@ extension UIKitPasteLine {
         var out = ""
         var word = ""
         func flush() {
-            if let dot = word.firstIndex(of: "."), word.first != "." {
+            // A module with nothing after its dot (`App.`, a cut or mangled paste) keeps
+            // its word whole: a type name, and the id made from it, are never empty.
+            if let dot = word.firstIndex(of: "."), word.first != ".", word.index(after: dot) < word.endIndex {
                 out += word[word.index(after: dot)...]
             } else {
                 out += word

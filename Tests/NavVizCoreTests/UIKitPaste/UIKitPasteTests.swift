@@ -75,6 +75,24 @@ struct UIKitPasteTests {
     }
 
     /// The same state pasted twice gives the same ids; collapsed markers read as indented ones.
+    /// A class named by its module alone (`App.`, as a mangled or cut paste gives) keeps
+    /// its name whole: its type, and the id made from it, are never empty. libFuzzer found
+    /// this (Fuzz/Regressions/importers/uikit-module-without-type): the import wrote an
+    /// empty id, which the JSON it wrote refused on reading back.
+    @Test func aModuleWithoutATypeKeepsItsName() throws {
+        let tree = try Self.tree("""
+            <UINavigationController 0x12a808200>, state: appeared, view: <UILayoutContainerView 0x129e07b40>
+               | <App. 0x129b049c0>, state: appeared, view: <UIView 0x129e0a1c0>
+            """)
+        let root = try #require(tree.root)
+        let child = try #require(tree.children(root).first)
+        #expect(tree.id(child) == "App.")
+        #expect(tree.node(child).type == "App.")
+        let found = try #require(FileManager.default.contents(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Regressions/importers/uikit-module-without-type").path))
+        let pasted = try Self.tree(String(decoding: found, as: UTF8.self))
+        #expect(pasted.preorder().allSatisfy { !pasted.id($0).isEmpty })
+    }
+
     @Test func idsAreStableAndCollapsedMarkersReadAlike() throws {
         let text = try String(contentsOfFile: PackagePaths.sample("uikit-tabs.paste.txt"), encoding: .utf8)
         var collapsed = ""
