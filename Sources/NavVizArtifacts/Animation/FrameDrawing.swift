@@ -9,15 +9,12 @@ import Foundation
 /// drawn by Graphviz worker processes (`GraphvizPool`) in parallel, a chunk of frames at a
 /// time, each worker a run of consecutive frames.
 ///
-/// Chunks overlap. This thread requests a chunk
-/// (``AnimationRenderer/Drawing/request(_:png:firstNumber:captions:maxPixels:)``: its scenes
-/// pinned, the workers set to draw the looks it needs) and completes it
-/// (``AnimationRenderer/Drawing/complete(_:)``: its looks kept, every frame's pieces found);
-/// a second thread (``Finisher``) then finishes it (joins each frame's SVG, records the
-/// frame in the bundle and writes its files, frame after frame) while this thread goes on
-/// with the next. So memory holds two chunks' scenes and one frame's SVG. Requesting the next chunk before completing this
-/// one (`ahead`) lets the workers draw its looks meanwhile; measured, it was not worth a
-/// third chunk's memory.
+/// Chunks overlap. This thread prepares a chunk
+/// (``AnimationRenderer/Drawing/prepare(_:png:firstNumber:captions:maxPixels:)``: its scenes
+/// pinned, the looks it lacks drawn by the workers, every frame's pieces found); a second
+/// thread (``Finisher``) then finishes it (joins each frame's SVG, records the frame in the
+/// bundle and writes its files, frame after frame) while this thread prepares the next. So
+/// memory holds two chunks' scenes and one frame's SVG.
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
     /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
@@ -44,48 +41,26 @@ enum FrameDrawing {
         var window = -1
         // The current window's drawing, its layout unpacked; the windows after it stay packed.
         var drawing: AnimationRenderer.Drawing?
-        // The chunks requested and not yet completed (their looks are being drawn), oldest
-        // first, each with its window's drawing, and that window's layout when the chunk is
-        // the window's first.
-        var waiting: [(request: AnimationRenderer.Drawing.Request, entries: [(number: Int, info: AnimationFrame.Info)],
-                       drawing: AnimationRenderer.Drawing, window: Int, begins: StableLayout?)] = []
-        // How many chunks are requested before the oldest is completed: none. One ahead drew
-        // the benchmark's 200-frame sequence 3.5% faster (median 330 against 341 ms, ten
-        // alternating runs) for two chunks more in memory (peak 53 / 62 MB for 1,000 /
-        // 10,000 frames against 48 / 56-58 MB); two or three ahead were slower. With PNG
-        // frames none either way: the workers, drawing them, are what everything waits for.
-        let ahead = 0
-        // The layout of the window whose first chunk is not yet requested.
-        var begins: StableLayout?
+        // Each chunk is prepared (requested and completed) here, then finished on the
+        // finisher's thread while the next one is prepared. Requesting the next chunk before
+        // completing this one drew the benchmark's 200-frame sequence 3.5% faster (median 330
+        // against 341 ms, ten alternating runs) for two chunks more in memory (peak 53 / 62
+        // MB for 1,000 / 10,000 frames against 48 / 56-58 MB): not done (docs/performance.md,
+        // issue-30f).
         func draw() throws {
-            let request: AnimationRenderer.Drawing.Request
+            let prepared: AnimationRenderer.Drawing.Prepared
             do throws(RenderError) {
                 // A chunk's frames are consecutive and in one window; frames are numbered
                 // from 1, as their files are.
-                request = try drawing!.request(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
-                                               captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
-                                               maxPixels: maxPixels)
+                prepared = try drawing!.prepare(chunk.map(\.frame), png: png, firstNumber: chunk[0].number + 1,
+                                                captions: chunk.map { FrameCaption.lines($0.frame.info, number: $0.number + 1, count: count) },
+                                                maxPixels: maxPixels)
             } catch {
                 throw NavVizError(error, file: source.file)
             }
             // What the frames stand for, not the frames: their trees go now.
-            waiting.append((request, chunk.map { ($0.number, $0.frame.info) }, drawing!, window, begins))
-            begins = nil
+            let entries = chunk.map { ($0.number, $0.frame.info) }
             chunk.removeAll(keepingCapacity: true)
-            while waiting.count > ahead { try completeWaiting() }
-        }
-        func completeWaiting() throws {
-            guard !waiting.isEmpty else { return }
-            let (request, entries, chunkDrawing, chunkWindow, begins) = waiting.removeFirst()
-            let prepared: AnimationRenderer.Drawing.Prepared
-            do throws(RenderError) {
-                prepared = try chunkDrawing.complete(request)
-            } catch {
-                throw NavVizError(error, file: source.file)
-            }
-            if let begins { try finisher.then { try bundle.beginWindow(begins) } }
-            // The last chunk of a window that is over: its drawing's pieces go.
-            if chunkWindow != window { chunkDrawing.finished() }
             try finisher.then {
                 let frames: AnimationRenderer.Drawing.Prepared.Frames
                 do throws(RenderError) {
@@ -114,24 +89,20 @@ enum FrameDrawing {
         do {
             try source.forEachFrame(expecting: count) { i, frame in
                 if window < 0 || !windows[window].frames.contains(i) {
-                    // The window before lets go of its pieces once its chunks are completed
-                    // (here, or in completeWaiting for a chunk still waiting).
                     if !chunk.isEmpty { try draw() }
-                    if waiting.isEmpty { drawing?.finished() }
+                    drawing?.finished()
                     window = windows.firstIndex { $0.frames.contains(i) }!
                     drawing = windows[window].drawing()
-                    begins = drawing!.stable
+                    let stable = drawing!.stable
+                    try finisher.then { try bundle.beginWindow(stable) }
                 }
                 chunk.append((i, frame))
                 if chunk.count == AnimationRenderer.Drawing.framesPerChunk { try draw() }
             }
             if !chunk.isEmpty { try draw() }
-            while !waiting.isEmpty { try completeWaiting() }
             try finisher.finish()
         } catch {
-            // Nothing may still be running or writing into the directory once the caller
-            // removes it.
-            for chunk in waiting { chunk.request.wait() }
+            // Nothing may still be writing into the directory once the caller removes it.
             try? finisher.finish()
             throw error
         }

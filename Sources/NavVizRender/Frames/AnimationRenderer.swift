@@ -162,11 +162,6 @@ package enum AnimationRenderer {
                 /// Its looks being drawn; its PNG frames to draw.
                 case composing(SVGComposer.Request, pngJobs: [Graphviz.FrameJob]?, firstNumber: Int)
             }
-
-            /// Waits for what the request started (for a caller that gives up on it).
-            package func wait() {
-                if case .composing(let svg, _, _) = content { svg.wait() }
-            }
         }
 
         /// A chunk of frames ``prepare(_:png:firstNumber:captions:maxPixels:)`` made ready.

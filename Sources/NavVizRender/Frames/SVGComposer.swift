@@ -240,10 +240,6 @@ package final class SVGComposer: @unchecked Sendable {
             }
         }
 
-        /// Waits until the looks asked for are drawn (for a caller that gives up on the
-        /// request: nothing is left running).
-        package func wait() { drawing.wait() }
-
         fileprivate func drawn() -> [Result<[UInt8], RenderError>] {
             drawing.wait()
             return results
@@ -262,9 +258,6 @@ package final class SVGComposer: @unchecked Sendable {
         }
 
         let frames: [Frame]
-
-        /// How many frames were prepared.
-        package var count: Int { frames.count }
 
         /// Each frame's SVG, the bytes ``SVGComposer/svgs(_:captions:)`` gives.
         package func svgs() -> [[UInt8]] {
