@@ -279,7 +279,9 @@ sanitize: deps graphviz-pkgconfig
 ## recording one at every allocation took a quarter of the time): replay a found input with
 ## FUZZ_ASAN_OPTIONS= to see where its memory came from. FUZZ_TARGETS picks targets,
 ## FUZZ_FLAGS adds libFuzzer flags. The graphviz target runs without LeakSanitizer:
-## libgvc's own leaks (docs/security.md) would stop it at its first input.
+## libgvc's own leaks (docs/security.md) would stop it at its first input. Targets run
+## FUZZ_JOBS at a time (default: one a core; Scripts/fuzz-target.sh runs one), each
+## single-threaded, so on CI's two cores four targets of 25 s take about 50 s, not 100.
 FUZZ_TARGETS ?= readers pipeline importers graphviz
 FUZZ_RUNS ?= 1000000
 FUZZ_GRAPHVIZ_SECONDS ?= 900
@@ -287,23 +289,14 @@ FUZZ_SECONDS ?=
 FUZZ_WORK ?= .build/fuzz
 FUZZ_FLAGS ?=
 FUZZ_ASAN_OPTIONS ?= malloc_context_size=0
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)
 fuzz: deps
 	@start=$$(date +%s); \
 	nice -n 5 $(SWIFT) build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -O $(SANITIZE_LINK) && \
 	echo "fuzz: built in $$(( $$(date +%s) - start )) s"
-	@set -e; for t in $(FUZZ_TARGETS); do \
-		dir=$(FUZZ_WORK)/$$t; mkdir -p $$dir/corpus $$dir/crashes; \
-		cp -n Fuzz/Corpus/$$t/* $$dir/corpus/; \
-		if [ -d Fuzz/Regressions/$$t ]; then cp -n Fuzz/Regressions/$$t/* $$dir/corpus/; fi; \
-		case $$t in graphviz) leaks=detect_leaks=0; budget=-max_total_time=$(or $(FUZZ_SECONDS),$(FUZZ_GRAPHVIZ_SECONDS));; \
-			*) leaks=detect_leaks=1; budget=$(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS));; esac; \
-		echo "fuzz: $$t ($$budget), corpus $$dir/corpus, crashes to $$dir/crashes/"; \
-		start=$$(date +%s); \
-		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$$leaks$(if $(FUZZ_ASAN_OPTIONS),:$(FUZZ_ASAN_OPTIONS)) nice -n 5 Fuzz/.build/debug/fuzz-$$t $$budget -timeout=10 -rss_limit_mb=2048 \
-			-dict=Fuzz/navviz.dict -artifact_prefix=$$dir/crashes/ -print_final_stats=1 $(FUZZ_FLAGS) \
-			$$dir/corpus 2>$$dir/log || { tail -40 $$dir/log; echo "fuzz: $$t found $$(ls $$dir/crashes)"; exit 1; }; \
-		Scripts/fuzz-summary.sh $$t $$dir $$(( $$(date +%s) - start )); \
-	done
+	@printf '%s\n' $(FUZZ_TARGETS) | FUZZ_WORK='$(FUZZ_WORK)' FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_RUNS='$(FUZZ_RUNS)' \
+		FUZZ_GRAPHVIZ_SECONDS='$(FUZZ_GRAPHVIZ_SECONDS)' FUZZ_FLAGS='$(FUZZ_FLAGS)' FUZZ_ASAN_OPTIONS='$(FUZZ_ASAN_OPTIONS)' \
+		xargs -P $(FUZZ_JOBS) -n 1 Scripts/fuzz-target.sh || { echo "fuzz: a target failed (its input is in $(FUZZ_WORK)/TARGET/crashes/)"; exit 1; }
 
 ## fuzz-binary: random and mutated documents through the built navviz binary, as `make test`
 ## does with 6 (Tests/navvizTests/Security/FuzzCommandTests.swift): FUZZ_BINARY_RUNS cases
