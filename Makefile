@@ -139,7 +139,7 @@ goldens: build
 ## getting-started article (README's library example, run by LibraryExampleTests). Fails on
 ## any DocC warning and on a public declaration without a doc comment.
 docs: deps
-	Scripts/build-docs.sh
+	NAVVIZ_DOCS_BUILD_DIR=$(BUILD_DIR) Scripts/build-docs.sh
 
 ## availability: type-check NavVizCore (the module that imports only the standard library)
 ## for macOS 13 and the iOS 16 simulator, the oldest systems Package.swift declares, with

@@ -6,8 +6,11 @@
 #
 #   Scripts/build-docs.sh [OUT]     (default .build-docs/archives; `make docs`)
 #
-# The modules' public symbols come from `swift package dump-symbol-graph`, run in a build
-# directory of its own (.build-docs), so the usual .build is not rebuilt. Every warning DocC prints (an unresolved
+# The modules' public symbols come from `swift package dump-symbol-graph`, run in the build
+# directory of `swift build` (NAVVIZ_DOCS_BUILD_DIR, default .build; make passes its
+# BUILD_DIR): after `make test` its debug build is there, and the dump only extracts the
+# graphs (5 s, where a build directory of its own cost a whole debug build, about 100 s of
+# CI's budget); it leaves that build as it was. Every warning DocC prints (an unresolved
 # ``link``, a topic that names nothing) fails the build, and so does a public declaration
 # without a doc comment (Scripts/undocumented-public.py). Open an archive with
 # `docc preview`, or serve its `index.html` after `docc process-archive transform-for-static-hosting`.
@@ -15,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/archives}
 scratch=.build-docs
+build_dir=${NAVVIZ_DOCS_BUILD_DIR:-.build}
 modules=(NavVizCore NavVizFiles NavVizRender NavVizArtifacts NavVizRecorder)
 start=$(date +%s)
 
@@ -25,8 +29,10 @@ mkdir -p "$out"
 # read (a non-zero exit after every library module is written): each library module's graph
 # is checked below instead.
 stamp=$(mktemp)
-swift package --scratch-path "$scratch" dump-symbol-graph --minimum-access-level public >"$scratch/dump-symbol-graph.log" 2>&1 || true
-graphs=$(find "$scratch" -type d -name symbolgraph | head -n 1)
+mkdir -p "$scratch"
+swift package --scratch-path "$build_dir" dump-symbol-graph --minimum-access-level public >"$scratch/dump-symbol-graph.log" 2>&1 || true
+# Its last line names the directory: "Files written to PATH".
+graphs=$(sed -n 's/^Files written to //p' "$scratch/dump-symbol-graph.log" | tail -n 1)
 for m in "${modules[@]}"; do
     if [ -z "$graphs" ] || [ ! "$graphs/$m.symbols.json" -nt "$stamp" ]; then
         echo "docs: no symbol graph was written for $m (see $scratch/dump-symbol-graph.log)" >&2
