@@ -41,16 +41,28 @@ final class Spool: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    static let bufferSize = 1 << 20
+    /// The buffer's size. A row that would overflow it flushes it first, so the buffer
+    /// never grows past it (appended past its capacity, an array doubles it: four spools
+    /// of a long session held 2 MB each, the largest part of what the peak memory of
+    /// 10,000 frames had over 1,000's). Rows larger than the buffer go straight to the file.
+    static let bufferSize = 1 << 18
 
     /// How many rows were appended.
     var count: Int { offsets.count - 1 }
 
+    /// What the buffer can hold before it must grow (for tests: it never does).
+    var bufferCapacity: Int { buffer.capacity }
+
     /// Appends a row.
     func append(_ row: JSONOutput.Written) throws {
-        buffer += row.text.utf8
-        offsets.append(offsets[offsets.count - 1] + row.text.utf8.count)
-        if buffer.count >= Self.bufferSize { try flush() }
+        let length = row.text.utf8.count
+        if buffer.count + length > Self.bufferSize { try flush() }
+        offsets.append(offsets[offsets.count - 1] + length)
+        if length > Self.bufferSize {
+            guard FileDescriptor.writeAll(Array(row.text.utf8), to: fd) else { throw fail(WriteError()) }
+        } else {
+            buffer += row.text.utf8
+        }
     }
 
     /// Writes what the buffer holds to the file.
