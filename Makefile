@@ -137,7 +137,8 @@ goldens: build
 ## .build-docs/archives (Scripts/build-docs.sh: the toolchain's docc, no package dependency),
 ## each with its catalog in Sources/MODULE/MODULE.docc; NavVizArtifacts' has the
 ## getting-started article (README's library example, run by LibraryExampleTests). Fails on
-## any DocC warning and on a public declaration without a doc comment.
+## any DocC warning and on a public declaration without a doc comment. The symbol graphs come
+## from BUILD_DIR's debug build (after `make test`, seconds; else it is built there first).
 docs: deps
 	NAVVIZ_DOCS_BUILD_DIR=$(BUILD_DIR) Scripts/build-docs.sh
 
