@@ -42,6 +42,16 @@ package enum SwiftTypeName {
         return short
     }
 
+    /// The name a screen of type `typeName` is shown by: its ``labelName(_:)``, or the whole
+    /// name where that is empty (`App.`, a module without a type, has no short form), or nil
+    /// for no type or an empty one. Never an empty string, so an id made from it is never
+    /// empty either.
+    package static func screenName(_ typeName: String?) -> String? {
+        guard let typeName, !typeName.isEmpty else { return nil }
+        let name = labelName(typeName)
+        return name.isEmpty ? typeName : name
+    }
+
     /// Whether `text` reads as a module-qualified type name: identifiers joined by dots
     /// (`App.Route`, `Swift.Optional<Swift.Int>`), before any generic arguments.
     package static func isQualified(_ text: String) -> Bool {

@@ -23,9 +23,9 @@ struct SavedValue: Equatable, Sendable {
 
     /// The value `v` of `tree`, of the type `typeName` (nil: a typed path's element).
     init(typeName: String?, tree: JSONValueTree, value v: Int) {
-        let name = typeName.map(SwiftTypeName.labelName)
+        let name = SwiftTypeName.screenName(typeName)
         let fallback = name ?? "element"
-        type = typeName
+        type = typeName?.isEmpty == false ? typeName : nil
         label = name
         context = [:]
         switch tree.kind(v) {
@@ -47,7 +47,8 @@ struct SavedValue: Equatable, Sendable {
             id = fallback
         case .bool, .number, .string:
             let text = tree.text(v)
-            if let typeName, ScreenValueRules.scalarTypes.contains(typeName) || text.isEmpty {
+            // An empty value names nothing: the type does (or `element`).
+            if text.isEmpty || typeName.map(ScreenValueRules.scalarTypes.contains) == true {
                 id = fallback
                 context = ["value": Self.clip(text)]
             } else {

@@ -27,9 +27,9 @@ struct ValueDescription: Equatable, Sendable {
     /// whose type the file does not say). `isEnum` false keeps a struct with one object
     /// field from reading as an enum case (only a live value can tell).
     init(typeName: String?, json: SavedJSON, isEnum: Bool? = nil, labelName: String? = nil) {
-        let name = labelName ?? typeName.map(SwiftTypeName.labelName)
+        let name = labelName.flatMap { $0.isEmpty ? nil : $0 } ?? SwiftTypeName.screenName(typeName)
         let fallback = name ?? "element"
-        type = typeName
+        type = typeName?.isEmpty == false ? typeName : nil
         switch json {
         case .object(let members) where isEnum != false && members.count == 1 && { if case .object = members[0].value { true } else { false } }():
             // SE-0295 synthesized Codable: {"case": {payload}}.
@@ -51,7 +51,8 @@ struct ValueDescription: Equatable, Sendable {
             context = [:]
         case .bool, .number, .string:
             let text = json.scalarText ?? ""
-            if let typeName, ScreenValueRules.scalarTypes.contains(typeName) || text.isEmpty {
+            // An empty value names nothing: the type does (or `element`).
+            if text.isEmpty || typeName.map(ScreenValueRules.scalarTypes.contains) == true {
                 id = fallback
                 label = name
                 context = ["value": Self.clip(text)]

@@ -138,6 +138,24 @@ struct SwiftUIPathTests {
         #expect(try Self.render("[\n  \"App.A\",\n  \"1\"\n]\n").contains("1 \"A\" App.A (screen)"))
     }
 
+    /// A value or type that names nothing never gives an empty id (which no document may
+    /// have, so the imported file would not read back; fuzz-importers found the typed `[""]`):
+    /// an empty value is named by its type, or `element`; a type named by its module alone
+    /// (`App.`) keeps its name whole, as a UIKit paste's class does.
+    @Test func emptyNamesStillNameTheScreen() throws {
+        #expect(try Self.render(#"[""]"#) == "stack \"NavigationStack\" (stack) ●\n└─ element?value= (screen) ●\n")
+        #expect(try Self.render(#"["App.Route","\"\""]"#).contains("└─ Route?value= \"Route\" App.Route (screen) ●"))
+        #expect(try Self.render(#"["App.","{}"]"#).contains("└─ App. \"App.\" (screen) ●"))
+        #expect(try Self.render(#"["","{}"]"#, as: .codableRepresentation).contains("└─ element (screen) ●"))
+        #expect(try Self.render(#"["App.","{\"\":{}}"]"#).contains("└─ App. \"App..\" (screen) ●"))
+        // The whole file, as `navviz import` reads it, then written and read back as JSON.
+        let text = #"["App.Shop\":x\"}}"]"# + "\n[\"\"]\n"
+        let document = try DocumentFile.load(bytes: Array(text.utf8), name: "path.json", format: .typedPath).document
+        guard case .sequence(let sequence) = document else { Issue.record("expected a sequence"); return }
+        let json = DocumentEncoder.sequence(sequence)
+        #expect(throws: Never.self) { try DocumentFile.load(bytes: Array(json.utf8), name: "import.json", format: .json) }
+    }
+
     /// A value nested far deeper than a context shows is read without recursion and clipped.
     @Test func deepValuesAreClipped() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)

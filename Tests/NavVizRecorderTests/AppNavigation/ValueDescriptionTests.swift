@@ -41,6 +41,10 @@ enum Screen: Hashable {
     case empty
 }
 
+enum Blank: String, Codable, Sendable {
+    case none = ""
+}
+
 /// The rules by which a value becomes a screen (docs/format.md, "SwiftUI paths"), live, and
 /// that a live value and its saved NavigationPath agree.
 struct ValueDescriptionTests {
@@ -70,6 +74,8 @@ struct ValueDescriptionTests {
         (Screen.both(1, label: "b"), #"both?_0=1&label=b "Screen.both" NavVizRecorderTests.Screen"#),
         (Screen.empty, #"empty "Screen.empty" NavVizRecorderTests.Screen"#),
         (Person(name: "Di", nickname: "D"), #"Person?name=Di&nickname=D "Person" NavVizRecorderTests.Person"#),
+        // An empty raw value names nothing: the type names the screen, as a saved path's does.
+        (Blank.none, #"Blank?value= "Blank" NavVizRecorderTests.Blank"#),
     ]
 
     @Test(arguments: table.indices)
