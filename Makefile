@@ -138,9 +138,9 @@ goldens: build
 ## each with its catalog in Sources/MODULE/MODULE.docc; NavVizArtifacts' has the
 ## getting-started article (README's library example, run by LibraryExampleTests). Fails on
 ## any DocC warning and on a public declaration without a doc comment. The symbol graphs come
-## from BUILD_DIR's debug build (after `make test`, seconds; else it is built there first).
+## from the debug build of SWIFT_FLAGS (after `make test`, seconds; else it is built first).
 docs: deps
-	NAVVIZ_DOCS_BUILD_DIR=$(BUILD_DIR) Scripts/build-docs.sh
+	NAVVIZ_DOCS_SWIFT_FLAGS='$(SWIFT_FLAGS)' Scripts/build-docs.sh
 
 ## availability: type-check NavVizCore (the module that imports only the standard library)
 ## for macOS 13 and the iOS 16 simulator, the oldest systems Package.swift declares, with

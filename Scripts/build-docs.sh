@@ -6,11 +6,12 @@
 #
 #   Scripts/build-docs.sh [OUT]     (default .build-docs/archives; `make docs`)
 #
-# The modules' public symbols come from `swift package dump-symbol-graph`, run in the build
-# directory of `swift build` (NAVVIZ_DOCS_BUILD_DIR, default .build; make passes its
-# BUILD_DIR): after `make test` its debug build is there, and the dump only extracts the
-# graphs (5 s, where a build directory of its own cost a whole debug build, about 100 s of
-# CI's budget); it leaves that build as it was. Every warning DocC prints (an unresolved
+# The modules' public symbols come from `swift package dump-symbol-graph`, run on the build
+# `swift build` makes (NAVVIZ_DOCS_SWIFT_FLAGS: make passes its SWIFT_FLAGS, the build
+# directory and link flags of a GRAPHVIZ_PREFIX; none: .build): after `make test` its debug
+# build is there, and the dump only extracts the graphs (5 s, where a build directory of its
+# own cost a whole debug build, about 100 s of CI's budget); it leaves that build as it was.
+# Only graphs written by this run are used. Every warning DocC prints (an unresolved
 # ``link``, a topic that names nothing) fails the build, and so does a public declaration
 # without a doc comment (Scripts/undocumented-public.py). Open an archive with
 # `docc preview`, or serve its `index.html` after `docc process-archive transform-for-static-hosting`.
@@ -18,7 +19,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/archives}
 scratch=.build-docs
-build_dir=${NAVVIZ_DOCS_BUILD_DIR:-.build}
 modules=(NavVizCore NavVizFiles NavVizRender NavVizArtifacts NavVizRecorder)
 start=$(date +%s)
 
@@ -29,8 +29,10 @@ mkdir -p "$out"
 # read (a non-zero exit after every library module is written): each library module's graph
 # is checked below instead.
 stamp=$(mktemp)
+trap 'rm -f "$stamp"' EXIT
 mkdir -p "$scratch"
-swift package --scratch-path "$build_dir" dump-symbol-graph --minimum-access-level public >"$scratch/dump-symbol-graph.log" 2>&1 || true
+# shellcheck disable=SC2086 # a list of flags
+swift package ${NAVVIZ_DOCS_SWIFT_FLAGS:-} dump-symbol-graph --minimum-access-level public >"$scratch/dump-symbol-graph.log" 2>&1 || true
 # Its last line names the directory: "Files written to PATH".
 graphs=$(sed -n 's/^Files written to //p' "$scratch/dump-symbol-graph.log" | tail -n 1)
 for m in "${modules[@]}"; do
@@ -39,14 +41,17 @@ for m in "${modules[@]}"; do
         exit 1
     fi
 done
-rm -f "$stamp"
 
 status=0
 for m in "${modules[@]}"; do
     dir=$scratch/graphs-$m
     rm -rf "$dir" && mkdir -p "$dir"
     cp "$graphs/$m.symbols.json" "$dir/"
-    cp "$graphs/$m"@*.symbols.json "$dir/" 2>/dev/null || true
+    # Its extensions of other modules' types, as written by this run (an earlier dump, of
+    # another access level, may have left others beside them).
+    for f in "$graphs/$m"@*.symbols.json; do
+        if [ -f "$f" ] && [ "$f" -nt "$stamp" ]; then cp "$f" "$dir/"; fi
+    done
     log=$(docc convert "Sources/$m/$m.docc" --additional-symbol-graph-dir "$dir" \
         --fallback-display-name "$m" --fallback-bundle-identifier "org.navviz.$m" \
         --output-path "$out/$m.doccarchive" 2>&1) || status=1
