@@ -57,12 +57,13 @@ final class Spool: @unchecked Sendable {
     func append(_ row: JSONOutput.Written) throws {
         let length = row.text.utf8.count
         if buffer.count + length > Self.bufferSize { try flush() }
-        offsets.append(offsets[offsets.count - 1] + length)
         if length > Self.bufferSize {
             guard FileDescriptor.writeAll(Array(row.text.utf8), to: fd) else { throw fail(WriteError()) }
         } else {
             buffer += row.text.utf8
         }
+        // Counted once its bytes are in the file or the buffer.
+        offsets.append(offsets[offsets.count - 1] + length)
     }
 
     /// Writes what the buffer holds to the file.

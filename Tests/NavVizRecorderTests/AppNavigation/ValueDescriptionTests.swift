@@ -45,6 +45,13 @@ enum Blank: String, Codable, Sendable {
     case none = ""
 }
 
+/// A NavigationPath look-alike whose saved form is given.
+struct SavedPath: NavigationPathRepresentable {
+    let json: String
+    var count: Int { 1 }
+    var codableRepresentationJSON: Data? { Data(json.utf8) }
+}
+
 /// The rules by which a value becomes a screen (docs/format.md, "SwiftUI paths"), live, and
 /// that a live value and its saved NavigationPath agree.
 struct ValueDescriptionTests {
@@ -130,6 +137,20 @@ struct ValueDescriptionTests {
         let key = { (n: Node) in "\(n.id) \(n.type ?? "") \(n.label ?? "") \(n.context.sorted { $0.key < $1.key })" }
         #expect(imported.map(key) == typed.map(key))
         #expect(imported.map(key) == erased.map(key))
+    }
+
+    /// Saved forms whose type or value names nothing (an empty type, a module without a
+    /// type, an empty raw value) name their screens as the importer does, never with an
+    /// empty id (which no document may have).
+    @Test func emptyNamesAgreeWithTheImporter() throws {
+        for saved in [#"["App.","{}"]"#, #"["","{}"]"#, #"["App.Tab","\"\""]"#, #"["","\"\""]"#, #"["App.","{\"\":{}}"]"#] {
+            let live = try Self.recorded(.init(root: AppNavigation.Screen(id: "root"), navigationPath: SavedPath(json: saved)))
+            guard case .snapshot(let tree) = try SwiftUIPath.read(Array(saved.utf8), as: .codableRepresentation) else { Issue.record(); continue }
+            let imported = tree.preorder().dropFirst().map(tree.node)
+            let key = { (n: Node) in "\(n.id) \(n.type ?? "-") \(n.label ?? "-") \(n.context.sorted { $0.key < $1.key })" }
+            #expect(live.count == 1 && live.map(key) == imported.map(key), "\(saved)")
+            #expect(live.allSatisfy { !$0.id.isEmpty }, "\(saved)")
+        }
     }
 
     /// A NavigationPath with an element that is not Codable has no saved form: its elements
