@@ -19,6 +19,20 @@ package enum ScreenValueRules {
         "FoundationEssentials.UUID", "FoundationEssentials.URL", "FoundationEssentials.Date", "FoundationEssentials.Decimal",
     ]
 
+    /// Whether a scalar value (a string, number or bool whose text is `text`) of the type
+    /// `typeName` (nil: a typed path's element) is named by its type, its text going to the
+    /// context as `value`: a standard type's value (`Int?value=42`), and an empty value,
+    /// which names nothing. Any other scalar names the screen itself (a raw-value enum's
+    /// case: `home`).
+    package static func namedByType(_ typeName: String?, text: String) -> Bool {
+        text.isEmpty || typeName.map(scalarTypes.contains) == true
+    }
+
+    /// A type name as a screen's `type`: nil for none or an empty one.
+    package static func type(_ typeName: String?) -> String? {
+        typeName?.isEmpty == false ? typeName : nil
+    }
+
     /// `s` as a JSON string in a value's canonical JSON text: escaped only where JSON must
     /// be (`"`, `\`, control characters), appended to `out`.
     package static func quote(_ s: String, into out: inout String) {

@@ -6,7 +6,9 @@
 package enum SwiftTypeName {
     /// The name without the module of each qualified name in it:
     /// `Swift.Array<App.Route>` → `Array<Route>`, `App.Outer.Inner` → `Outer.Inner`; a name
-    /// without a module stays as it is (`User`).
+    /// without a module stays as it is (`User`). A name that would shorten to nothing, a
+    /// module without a type (`App.`, cut short), stays whole: a short name is never empty
+    /// where the name is not.
     package static func short(_ name: String) -> String {
         var out = ""
         var token = ""
@@ -27,7 +29,7 @@ package enum SwiftTypeName {
             }
         }
         flush()
-        return out
+        return out.isEmpty ? name : out
     }
 
     /// The name a label starts with: a TCA reducer's nested `State` is named by its reducer
@@ -42,14 +44,11 @@ package enum SwiftTypeName {
         return short
     }
 
-    /// The name a screen of type `typeName` is shown by: its ``labelName(_:)``, or the whole
-    /// name where that is empty (`App.`, a module without a type, has no short form), or nil
-    /// for no type or an empty one. Never an empty string, so an id made from it is never
-    /// empty either.
+    /// The name a screen of type `typeName` is shown by, its ``labelName(_:)``; nil for no
+    /// type or an empty one. Never an empty string, so an id made from it is never empty.
     package static func screenName(_ typeName: String?) -> String? {
         guard let typeName, !typeName.isEmpty else { return nil }
-        let name = labelName(typeName)
-        return name.isEmpty ? typeName : name
+        return labelName(typeName)
     }
 
     /// Whether `text` reads as a module-qualified type name: identifiers joined by dots

@@ -25,7 +25,7 @@ struct SavedValue: Equatable, Sendable {
     init(typeName: String?, tree: JSONValueTree, value v: Int) {
         let name = SwiftTypeName.screenName(typeName)
         let fallback = name ?? "element"
-        type = typeName?.isEmpty == false ? typeName : nil
+        type = ScreenValueRules.type(typeName)
         label = name
         context = [:]
         switch tree.kind(v) {
@@ -47,8 +47,7 @@ struct SavedValue: Equatable, Sendable {
             id = fallback
         case .bool, .number, .string:
             let text = tree.text(v)
-            // An empty value names nothing: the type does (or `element`).
-            if text.isEmpty || typeName.map(ScreenValueRules.scalarTypes.contains) == true {
+            if ScreenValueRules.namedByType(typeName, text: text) {
                 id = fallback
                 context = ["value": Self.clip(text)]
             } else {

@@ -29,7 +29,7 @@ struct ValueDescription: Equatable, Sendable {
     init(typeName: String?, json: SavedJSON, isEnum: Bool? = nil, labelName: String? = nil) {
         let name = labelName.flatMap { $0.isEmpty ? nil : $0 } ?? SwiftTypeName.screenName(typeName)
         let fallback = name ?? "element"
-        type = typeName?.isEmpty == false ? typeName : nil
+        type = ScreenValueRules.type(typeName)
         switch json {
         case .object(let members) where isEnum != false && members.count == 1 && { if case .object = members[0].value { true } else { false } }():
             // SE-0295 synthesized Codable: {"case": {payload}}.
@@ -51,8 +51,7 @@ struct ValueDescription: Equatable, Sendable {
             context = [:]
         case .bool, .number, .string:
             let text = json.scalarText ?? ""
-            // An empty value names nothing: the type does (or `element`).
-            if text.isEmpty || typeName.map(ScreenValueRules.scalarTypes.contains) == true {
+            if ScreenValueRules.namedByType(typeName, text: text) {
                 id = fallback
                 label = name
                 context = ["value": Self.clip(text)]
