@@ -104,10 +104,8 @@ package enum AnimationRenderer {
 
         /// Starts a chunk: pins its scenes, writes its PNG frames' DOT (in order: a window's
         /// shots, ``PNGFraming``) and has the workers draw the looks its SVG needs that no
-        /// chunk before asked for. Frames laid out on their own are drawn whole here. The
-        /// next chunk may be requested before this one is completed, so the workers draw
-        /// its looks while this chunk is completed; chunks are completed in order.
-        package func request(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
+        /// chunk before had drawn. Frames laid out on their own are drawn whole here.
+        private func request(_ frames: [AnimationFrame], png: Bool, firstNumber: Int = 1, captions: [[String]] = [],
                             maxPixels: Int = defaultMaxPixels) throws(RenderError) -> Request {
             func caption(_ i: Int) -> [String] { i < captions.count ? captions[i] : [] }
             guard pinned, let composer else {
@@ -132,7 +130,7 @@ package enum AnimationRenderer {
         /// Completes a chunk ``request(_:png:firstNumber:captions:maxPixels:)`` started: starts
         /// its PNG frames once the chunk before has its own (the workers draw them while the
         /// chunk is finished), waits for its looks and finds every frame's pieces.
-        package func complete(_ request: Request) throws(RenderError) -> Prepared {
+        private func complete(_ request: Request) throws(RenderError) -> Prepared {
             switch request.content {
             case .drawn(let drawn):
                 return Prepared(scenes: request.scenes, content: .drawn(drawn))
@@ -152,7 +150,7 @@ package enum AnimationRenderer {
         }
 
         /// A chunk ``request(_:png:firstNumber:captions:maxPixels:)`` started.
-        package struct Request: Sendable {
+        struct Request: Sendable {
             let scenes: [Scene]
             let content: Content
 

@@ -49,18 +49,6 @@ struct SVGBatch {
         if !boxes.contains(where: { $0.look == box.look }) { boxes.append(box) }
     }
 
-    /// Whether the batch asks for this node's look.
-    func has(_ node: SceneNode) -> Bool { nodes[node.id]?.contains(node) ?? false }
-
-    /// Whether the batch asks for this edge's look.
-    func has(_ edge: SceneEdge) -> Bool { edges[StableLayout.EdgeKey(from: edge.from, to: edge.to)]?.contains(edge) ?? false }
-
-    /// Whether the batch asks for this box's look.
-    func has(_ box: SceneBox) -> Bool {
-        let look = box.look
-        return boxes.contains { $0.look == look }
-    }
-
     /// The graphs that draw every look asked for, each titled and themed like `frame`.
     func graphs(like frame: Scene) -> [Scene] {
         var levels: [Level] = []

@@ -18,10 +18,10 @@ import Foundation
 /// is composed. Frames with a piece outside (a label counts with a generous width) or two
 /// edges between the same nodes are drawn whole, and their pieces are kept for later frames.
 ///
-/// A chunk is composed in three parts, so chunks can overlap: ``request(_:captions:)``
-/// plans its frames and starts the workers on the looks no earlier request asked for,
-/// ``complete(_:)`` keeps them and finds every frame's pieces, and ``Prepared/svgs()``
-/// joins the bytes on any thread. ``svgs(_:captions:)`` does all three at once.
+/// A chunk is composed in two parts, so chunks can overlap: ``prepare(_:captions:)`` has
+/// the workers draw the looks the frames lack and finds every frame's pieces, in order,
+/// chunk after chunk; ``Prepared/svg(_:)`` joins a frame's bytes, on any thread.
+/// ``svgs(_:captions:)`` does both at once.
 ///
 /// Used from one animation loop at a time; the lock only keeps it safe to share.
 package final class SVGComposer: @unchecked Sendable {
@@ -44,10 +44,6 @@ package final class SVGComposer: @unchecked Sendable {
     private var clustersInOrder = true
     /// False once two drawings have disagreed on the canvas: every frame is then drawn whole.
     private var canvasAgrees = true
-    /// The batches of looks asked for by requests not yet completed, by number, and how
-    /// many batches were asked for.
-    private var requested: [(id: Int, batch: SVGBatch)] = []
-    private var batches = 0
     /// How many frames were composed rather than drawn whole (for tests).
     private(set) var composed = 0
     /// How many times the composer asked Graphviz to draw (for tests).
@@ -123,12 +119,13 @@ package final class SVGComposer: @unchecked Sendable {
         try complete(request(pinned, captions: captions))
     }
 
-    /// Plans the frames and starts drawing the looks they need that the composer has neither
-    /// drawn nor asked for in a request not yet completed; returns at once. Requests are
-    /// completed (``complete(_:)``) in the order they were made: a caller may make the next
-    /// request before completing this one, so the workers draw its looks while this thread
-    /// goes on. A request's frames must be pinned to this composer's layout.
-    package func request(_ pinned: [Scene], captions: [[String]] = []) -> Request {
+    /// Plans the frames and starts drawing the looks they need that the composer has not
+    /// drawn; returns at once, for ``complete(_:)`` to be called next (AnimationRenderer
+    /// starts a chunk's PNG frames in between). The frames must be pinned to this
+    /// composer's layout. (Requesting a chunk before completing the one before, so its
+    /// looks are drawn meanwhile, was measured and not kept: docs/performance.md,
+    /// issue-30f.)
+    func request(_ pinned: [Scene], captions: [[String]] = []) -> Request {
         lock.lock()
         defer { lock.unlock() }
         if pieceCount > maxPieces { forgetPieces() }
@@ -137,7 +134,6 @@ package final class SVGComposer: @unchecked Sendable {
         plans.reserveCapacity(pinned.count)
         var batch = SVGBatch()
         var like: Scene?
-        func asked(_ has: (SVGBatch) -> Bool) -> Bool { requested.contains { has($0.batch) } }
         for scene in pinned {
             if lastOrder?.holds(for: scene) != true { lastOrder = OrderMemo(scene) }
             guard let order = lastOrder!.order, composable(scene) else {
@@ -153,21 +149,21 @@ package final class SVGComposer: @unchecked Sendable {
                     let found = piece(scene.nodes[i])
                     if found == nil {
                         complete = false
-                        if !asked({ $0.has(scene.nodes[i]) }) { batch.add(scene.nodes[i]) }
+                        batch.add(scene.nodes[i])
                     }
                     plan.pieces.append(found)
                 case .edge(let i):
                     let found = piece(scene.edges[i])
                     if found == nil {
                         complete = false
-                        if !asked({ $0.has(scene.edges[i]) }) { batch.add(scene.edges[i]) }
+                        batch.add(scene.edges[i])
                     }
                     plan.pieces.append(found)
                 }
             }
             for (_, box) in drawnBoxes(scene) where piece(box) == nil {
                 complete = false
-                if !asked({ $0.has(box) }) { batch.add(box) }
+                batch.add(box)
             }
             if !complete {
                 batch.offer(scene)
@@ -176,29 +172,23 @@ package final class SVGComposer: @unchecked Sendable {
             plans.append(plan)
         }
         var graphs: [Scene] = []
-        var id: Int?
         if let like, !batch.isEmpty {
             // The graphs drawn side by side, by as many workers as there are.
             graphs = batch.graphs(like: like)
             drawings += graphs.count
-            batches += 1
-            id = batches
-            requested.append((batches, batch))
         }
-        return Request(scenes: pinned, captions: captions, plans: plans, graphs: graphs, batch: id, layout: layout)
+        return Request(scenes: pinned, captions: captions, plans: plans, graphs: graphs, layout: layout)
     }
 
     /// Waits for the looks `request` asked for, keeps them, and finds every piece of its
-    /// frames (a frame that cannot be composed is drawn whole, now). Requests are completed
-    /// in the order they were made.
-    package func complete(_ request: Request) throws(RenderError) -> Prepared {
+    /// frames (a frame that cannot be composed is drawn whole, now).
+    func complete(_ request: Request) throws(RenderError) -> Prepared {
         let drawn = request.drawn()
         lock.lock()
         defer { lock.unlock() }
         for (graph, svg) in zip(request.graphs, drawn) {
             if case .success(let svg) = svg { harvest(svg, graph, canvas: true) }
         }
-        requested.removeAll { $0.id == request.batch }
         var out: [Prepared.Frame] = []
         out.reserveCapacity(request.scenes.count)
         for (i, (scene, plan)) in zip(request.scenes, request.plans).enumerated() {
@@ -219,19 +209,17 @@ package final class SVGComposer: @unchecked Sendable {
     /// Frames planned by ``request(_:captions:)``, whose missing looks Graphviz workers are
     /// drawing on a thread of their own. `@unchecked Sendable`: `results` is written on
     /// that thread before `drawing` is left, and read after waiting for it.
-    package final class Request: @unchecked Sendable {
+    final class Request: @unchecked Sendable {
         fileprivate let scenes: [Scene]
         fileprivate let captions: [[String]]
         fileprivate let plans: [Plan?]
         fileprivate let graphs: [Scene]
-        /// The number of this request's batch of looks, nil without one.
-        fileprivate let batch: Int?
         private let drawing = DispatchGroup()
         private var results: [Result<[UInt8], RenderError>] = []
 
         /// Starts drawing `graphs` (their DOT written on the drawing thread too).
-        fileprivate init(scenes: [Scene], captions: [[String]], plans: [Plan?], graphs: [Scene], batch: Int?, layout: StableLayout) {
-            (self.scenes, self.captions, self.plans, self.graphs, self.batch) = (scenes, captions, plans, graphs, batch)
+        fileprivate init(scenes: [Scene], captions: [[String]], plans: [Plan?], graphs: [Scene], layout: StableLayout) {
+            (self.scenes, self.captions, self.plans, self.graphs) = (scenes, captions, plans, graphs)
             guard !graphs.isEmpty else { return }
             drawing.enter()
             DispatchQueue.global().async { [self] in
