@@ -163,7 +163,7 @@ package enum SummaryWriter {
         }
 
         let link: ((Int) -> String)? = files.map { files in
-            { i in "[\(String(format: "%04d", i + 1))](\(files(i)))" }
+            { i in "[\(AnimationBundle.frameNumber(i))](\(files(i)))" }
         }
         // Where a script or route stopped: always listed, after the last step.
         var failureRow = ""

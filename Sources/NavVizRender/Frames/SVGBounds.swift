@@ -42,12 +42,12 @@ struct SVGBounds {
                 let numeric = (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
                 if numeric, start == nil { start = i }
                 if !numeric, let s = start {
-                    numbers.append(Double(String(decoding: piece[s..<i], as: UTF8.self)) ?? 0)
+                    numbers.append(Self.number(piece[s..<i]))
                     start = nil
                 }
                 i += 1
             }
-            if let s = start { numbers.append(Double(String(decoding: piece[s..<i], as: UTF8.self)) ?? 0) }
+            if let s = start { numbers.append(Self.number(piece[s..<i])) }
             for k in stride(from: 0, to: numbers.count - 1, by: 2) {
                 let x = numbers[k], y = numbers[k + 1]
                 if x < minX || x > maxX || y < minY || y > maxY { return false }
@@ -55,6 +55,44 @@ struct SVGBounds {
             i += 1
         }
         return true
+    }
+
+    /// The number `bytes` spell (digits, `.` and `-`), 0 when they spell none: what
+    /// `Double(String(decoding: bytes, as: UTF8.self)) ?? 0` gives. Graphviz's coordinates
+    /// (`-123.45`: at most 15 digits, a sign and a point) are read from their bytes: a whole
+    /// number of at most 15 digits and a power of ten are both exact in a `Double`, so their
+    /// quotient is the correctly rounded value `Double(_:)` reads. Anything else goes through
+    /// `Double(_:)` itself. (A frame's edges and nodes hold tens of thousands of them; a
+    /// `String` made for each was most of the time spent finding pieces.)
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double {
+        var i = bytes.startIndex
+        let negative = i < bytes.endIndex && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var whole = 0, digits = 0, decimals = 0, point = false
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == UInt8(ascii: ".") {
+                if point { return slowNumber(bytes) }
+                point = true
+            } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                whole = whole * 10 + Int(c - UInt8(ascii: "0"))
+                digits += 1
+                if point { decimals += 1 }
+            } else {
+                return slowNumber(bytes)  // a `-` inside
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 15 else { return slowNumber(bytes) }
+        let value = Double(whole) / powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^15, each exact.
+    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { v, _ in v * 10 } }
+
+    private static func slowNumber(_ bytes: ArraySlice<UInt8>) -> Double {
+        Double(String(decoding: bytes, as: UTF8.self)) ?? 0
     }
 
     /// Whether every text of the piece, counted an em wide a character (and one more) from
