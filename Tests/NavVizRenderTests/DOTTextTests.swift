@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import NavVizRender
 
@@ -28,5 +29,20 @@ struct DOTTextTests {
     func writesTheSameOnEitherPath(text: String, quoted: String, html: String) {
         #expect(DOTText.quoted(text) == quoted)
         #expect(DOTText.html(text) == html)
+    }
+
+    /// ASCII text with something to escape (a tooltip's newlines) is escaped byte by byte;
+    /// the same text with one non-ASCII character after it takes the scalar-by-scalar path,
+    /// which must write the same bytes before that character.
+    @Test func asciiTextIsEscapedAsTheScalarPathEscapesIt() async {
+        let alphabet = Array("ab\n\r\t\u{0}\u{1F}\u{7F}\"\\&<> ]'".unicodeScalars)
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...24)) { picks in
+            var text = ""
+            for k in picks { text.unicodeScalars.append(alphabet[k]) }
+            for escape in [DOTText.quoted, DOTText.tooltip] {
+                let slow = escape(text + "é")
+                #expect(escape(text) == String(slow.dropLast(2)) + "\"", "\(Array(text.utf8))")
+            }
+        }
     }
 }

@@ -154,6 +154,24 @@ package indirect enum JSONOutput: Sendable {
             out += "\""
             return out
         }
+        // ASCII text (a node's tooltip, its lines), escaped byte by byte as the loop below would.
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            let hex = Array("0123456789abcdef".utf8)
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.reserveCapacity(s.utf8.count + 16)
+            for b in s.utf8 {
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case _ where b < 0x20: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+                default: bytes.append(b)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

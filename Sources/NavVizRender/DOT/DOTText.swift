@@ -32,6 +32,23 @@ enum DOTText {
             out += "\""
             return out
         }
+        // ASCII text (a tooltip's lines), escaped byte by byte as the loop below would.
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.reserveCapacity(s.utf8.count + 16)
+            for b in s.utf8 {
+                switch b {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += backslash.utf8
+                case UInt8(ascii: "&"): bytes += "&amp;".utf8
+                case UInt8(ascii: "\n"): bytes += newline.utf8
+                case _ where b < 0x20 || b == 0x7F: bytes.append(UInt8(ascii: " "))
+                default: bytes.append(b)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 import NavVizCore
 
@@ -45,5 +46,20 @@ struct JSONOutputTests {
         let parsed = try JSONSerialization.jsonObject(with: Data(long.text.utf8)) as? [[String: Any]]
         #expect(parsed?.count == 2_000)
         #expect(parsed?.last?["s"] as? String == "é\u{2028}")
+    }
+
+    /// ASCII text with something to escape (a tooltip's newlines) is escaped byte by byte;
+    /// the same text with one non-ASCII character after it takes the scalar-by-scalar path,
+    /// which must write the same bytes before that character, and the text reads back.
+    @Test func asciiTextIsQuotedAsTheScalarPathQuotesIt() async throws {
+        let alphabet = Array("ab\n\r\t\u{0}\u{8}\u{1F}\u{7F}\"\\/ ".unicodeScalars)
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...24)) { picks in
+            var text = ""
+            for k in picks { text.unicodeScalars.append(alphabet[k]) }
+            let slow = JSONOutput.quote(text + "é")
+            #expect(JSONOutput.quote(text) == String(slow.dropLast(2)) + "\"", "\(Array(text.utf8))")
+            let back = try? JSONSerialization.jsonObject(with: Data(JSONOutput.quote(text).utf8), options: .fragmentsAllowed) as? String
+            #expect(back == text, "\(Array(text.utf8))")
+        }
     }
 }
