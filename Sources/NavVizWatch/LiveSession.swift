@@ -23,6 +23,8 @@ import NavVizCore
 /// goes on. All work runs on one serial queue, in the order lines arrive; subscribers are
 /// called on it.
 package final class LiveSession: @unchecked Sendable {
+    /// The words of the nodes the steps draw, made once per distinct node.
+    private let words = SceneWords()
     /// What a session is asked for (`navviz watch`'s options).
     package struct Options: Sendable {
         package var dialect: DiffDialect = .navviz
@@ -234,7 +236,7 @@ package final class LiveSession: @unchecked Sendable {
         var step = stepper.step(snapshot)
         if options.redact { step = Redaction.redact(step) }
         stateCount += 1
-        let frames = AnimationPlan.frames(for: step, granularity: options.granularity, dialect: options.dialect, theme: options.theme)
+        let frames = AnimationPlan.frames(for: step, granularity: options.granularity, dialect: options.dialect, theme: options.theme, words: words)
         let scenes = frames.map(\.scene)
         var out: [String] = []
         do throws(RenderError) {

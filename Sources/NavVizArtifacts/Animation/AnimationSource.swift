@@ -31,6 +31,8 @@ struct AnimationSource {
     let theme: Theme
     /// The states drawn (`--states`); nil: all.
     var range: StateRange? = nil
+    /// The words of the nodes the frames draw, made once per distinct node for both passes.
+    let words = SceneWords()
 
     /// What the first pass learns.
     struct Plan {
@@ -100,7 +102,7 @@ struct AnimationSource {
         var lastWithin: Int?
         let (title, warnings, states) = try forEachStep { step in
             outline.add(step)
-            let frames = AnimationPlan.frames(for: step, granularity: granularity, dialect: settings.dialect, theme: theme)
+            let frames = AnimationPlan.frames(for: step, granularity: granularity, dialect: settings.dialect, theme: theme, words: words)
             guard count + frames.count <= maxFrames else { throw tooManyFrames(maxFrames, at: step.index, lastWithin: lastWithin) }
             try bundle.planned(step, frames: frames, first: count)
             chunk += frames
@@ -148,7 +150,7 @@ struct AnimationSource {
         var number = 0
         do {
             try forEachStep { step in
-                for frame in AnimationPlan.frames(for: step, granularity: granularity, dialect: settings.dialect, theme: theme) {
+                for frame in AnimationPlan.frames(for: step, granularity: granularity, dialect: settings.dialect, theme: theme, words: words) {
                     guard number < count else { throw changed() }
                     try body(number, frame)
                     number += 1

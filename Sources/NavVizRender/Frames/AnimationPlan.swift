@@ -92,17 +92,20 @@ package struct AnimationFrame: Sendable {
 package enum AnimationPlan {
     /// Every frame of a timeline held whole.
     package static func frames(_ timeline: Timeline, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
-        timeline.steps.flatMap { frames(for: $0, granularity: granularity, dialect: dialect, theme: theme) }
+        let words = SceneWords()
+        return timeline.steps.flatMap { frames(for: $0, granularity: granularity, dialect: dialect, theme: theme, words: words) }
     }
 
     /// The frames of one timeline state: the initial frame for the first state; for a later
     /// one, its pending frame(s) (none when the transition has no operations) and its
-    /// applied frame.
-    package static func frames(for s: TimelineStep, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme) -> [AnimationFrame] {
+    /// applied frame. Their scenes find their nodes' words in `words` (pass the same one for
+    /// every state of an animation: its frames show the same nodes over and over).
+    package static func frames(for s: TimelineStep, granularity: FrameGranularity = .transition, dialect: DiffDialect = .navviz, theme: Theme,
+                               words: SceneWords? = nil) -> [AnimationFrame] {
         let after = s.state.tree
         guard let t = s.transition, let before = s.before?.tree else {
             return [AnimationFrame(label: s.state.label ?? "initial", phase: .initial, transition: nil, operations: [], shown: nil,
-                                   scene: { TreeScene.make(after, theme: theme) })]
+                                   scene: { TreeScene.make(after, theme: theme, words: words) })]
         }
         let i = s.index - 1
         let label = t.label ?? s.state.label ?? "step \(s.index)"
@@ -114,19 +117,19 @@ package enum AnimationPlan {
             case .transition:
                 let ops = t.operations
                 out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: ops, shown: nil, scene: {
-                    DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme, activePath: .before)
+                    DiffScene.make(old: before, new: after, operations: ops, dialect: dialect, theme: theme, activePath: .before, words: words)
                 }))
             case .op:
                 for j in t.operations.indices {
                     let shown = Array(t.operations[...j])
                     out.append(AnimationFrame(label: label, phase: .pending, transition: i, operations: t.operations, shown: j + 1, scene: {
-                        DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme, activePath: .before)
+                        DiffScene.make(old: before, new: after, operations: shown, dialect: dialect, theme: theme, activePath: .before, words: words)
                     }))
                 }
             }
         }
         out.append(AnimationFrame(label: label, phase: .applied, transition: i, operations: t.operations, shown: nil,
-                                  scene: { TreeScene.make(after, theme: theme) }))
+                                  scene: { TreeScene.make(after, theme: theme, words: words) }))
         for k in out.indices { out[k].operationNodes = nodes }
         return out
     }

@@ -37,6 +37,12 @@ public enum DiffScene {
     /// The scene of the transition from `old` to `new` through `operations`.
     public static func make(old: Tree, new: Tree, operations: [TreeOperation], dialect: DiffDialect,
                             theme: Theme, title: String? = nil, legend: Bool = false, activePath: ActivePath = .after) -> Scene {
+        make(old: old, new: new, operations: operations, dialect: dialect, theme: theme, title: title, legend: legend, activePath: activePath, words: nil)
+    }
+
+    /// The scene of the transition, its nodes' words found in `words` (made there once).
+    package static func make(old: Tree, new: Tree, operations: [TreeOperation], dialect: DiffDialect, theme: Theme, title: String? = nil,
+                             legend: Bool = false, activePath: ActivePath = .after, words: SceneWords?) -> Scene {
         var scene = Scene(title: title, theme: theme)
         let matching = DiffMatching(old: old, new: new, dialect: dialect)
         let layout = DiffLayout(old: old, new: new, matching: matching)
@@ -54,7 +60,7 @@ public enum DiffScene {
             switch item {
             case .new(let b):
                 let path = onPath(b)
-                node = TreeScene.node(b, in: new, theme: theme, onPath: path)
+                node = TreeScene.node(b, in: new, theme: theme, onPath: path, words: words)
                 node.id = layout.key(item)
                 if activePath == .before, path, let a = matching.oldSlot(ofNew: b) {
                     // The visible screen is the old state's.
@@ -96,7 +102,7 @@ public enum DiffScene {
             case .old(let a):
                 // Before the operations run, a removed node on the old active path is still on it.
                 let path = activePath == .before && oldPath.contains(a)
-                node = TreeScene.node(a, in: old, theme: theme, onPath: path)
+                node = TreeScene.node(a, in: old, theme: theme, onPath: path, words: words)
                 node.id = layout.key(item)
                 node.stroke = theme.removed
                 node.fill = theme.removedFill

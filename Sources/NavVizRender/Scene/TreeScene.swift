@@ -14,11 +14,16 @@ public enum TreeScene {
 
     /// The scene of one tree state.
     public static func make(_ tree: Tree, theme: Theme, title: String? = nil, legend: Bool = false) -> Scene {
+        make(tree, theme: theme, title: title, legend: legend, words: nil)
+    }
+
+    /// The scene of one tree state, its nodes' words found in `words` (made there once).
+    package static func make(_ tree: Tree, theme: Theme, title: String? = nil, legend: Bool = false, words: SceneWords?) -> Scene {
         var scene = Scene(title: title, theme: theme)
         let onPath = tree.activeSet
         let keys = TreeKeys(tree)
         for slot in tree.preorder() {
-            var n = node(slot, in: tree, theme: theme, onPath: onPath.contains(slot))
+            var n = node(slot, in: tree, theme: theme, onPath: onPath.contains(slot), words: words)
             n.id = keys[slot]
             scene.nodes.append(n)
             if let p = tree.parent(slot) {
@@ -32,8 +37,9 @@ public enum TreeScene {
         return scene
     }
 
-    /// A node drawn as a kept node: emphasised on the active path, muted off it.
-    package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneNode {
+    /// A node drawn as a kept node: emphasised on the active path, muted off it. Its words
+    /// are found in `words` where given (made there the first time).
+    package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool, words: SceneWords? = nil) -> SceneNode {
         let n = tree.node(slot)
         let isSwitch = n.isSwitch
         var (shape, styles, peripheries) = look(n.kind)
@@ -47,20 +53,25 @@ public enum TreeScene {
         classes.reserveCapacity(4)
         if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
         if isSwitch { classes.append("switch") }
-        if let k = n.kind { classes.append("kind-" + cssWord(k)) }
-        let title = (isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle)
-        let subtitle = subtitle(n)
+        let said = words?.words(n, make: Self.words) ?? Self.words(n)
+        if let kind = said.kindClass { classes.append(kind) }
         var node = SceneNode(
-            id: n.id, title: title, subtitle: subtitle, shape: shape, styles: styles,
+            id: n.id, title: said.title, subtitle: said.subtitle, shape: shape, styles: styles,
             stroke: onPath ? theme.active : theme.mutedStroke,
             fill: onPath ? theme.activeFill : theme.mutedFill,
             fontColor: onPath ? theme.text : theme.mutedText,
             penWidth: onPath ? 2.5 : 1.0,
-            classes: classes, tooltip: tooltip(n)
+            classes: classes, tooltip: said.tooltip
         )
         node.peripheries = peripheries
         if onPath && tree.activeChild(slot) == nil { node.penWidth = 3.5 }
         return node
+    }
+
+    /// A node's words, as ``node(_:in:theme:onPath:words:)`` draws them.
+    static func words(_ n: Node) -> SceneWords.Words {
+        SceneWords.Words(title: (n.isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle), subtitle: subtitle(n), tooltip: tooltip(n),
+                         kindClass: n.kind.map { "kind-" + cssWord($0) })
     }
 
     package static func edge(from p: Tree.Slot, to c: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneEdge {

@@ -1,0 +1,50 @@
+import Testing
+import NavVizCore
+@testable import NavVizRender
+import _NavVizTestSupport
+
+/// Scenes that find their nodes' words in a shared ``SceneWords`` are the scenes made
+/// without it, and the memo holds at most two generations of nodes.
+struct SceneWordsTests {
+    /// Every frame of every sample, in both step modes and both themes, built with shared
+    /// words (twice: made, then found) and without.
+    @Test(arguments: PackagePaths.allSamples())
+    func sharedWordsDrawTheSameScenes(name: String) throws {
+        let timeline = TimelineBuilder.build(try Samples.load(name))
+        let words = SceneWords()
+        for (granularity, theme) in [(FrameGranularity.transition, Theme.light), (.op, .dark)] {
+            for step in timeline.steps {
+                let plain = AnimationPlan.frames(for: step, granularity: granularity, theme: theme).map(\.scene)
+                for _ in 0..<2 {
+                    let shared = AnimationPlan.frames(for: step, granularity: granularity, theme: theme, words: words).map(\.scene)
+                    #expect(shared == plain, "\(name), state \(step.index)")
+                }
+            }
+        }
+    }
+
+    /// Nodes that differ in any field the words show get their own words.
+    @Test func everyFieldTheWordsShowTellsNodesApart() {
+        let words = SceneWords()
+        let nodes = [
+            Node(id: "home"), Node(id: "home", type: "HomeView"), Node(id: "home", label: "Home"), Node(id: "home", kind: "tabs"),
+            Node(id: "home", kind: "tabs", switch: false), Node(id: "home", context: ["a": "1"]), Node(id: "home", info: ["x": "2"]),
+        ]
+        for node in nodes + nodes {
+            let tree = Tree(root: node)
+            #expect(TreeScene.make(tree, theme: .light, words: words) == TreeScene.make(tree, theme: .light), "\(node)")
+        }
+        #expect(words.count == nodes.count)
+    }
+
+    @Test func holdsAtMostTwoGenerations() {
+        let words = SceneWords()
+        let many = 2 * SceneWords.generation + 100
+        for i in 0..<many {
+            let node = Node(id: "screen\(i)")
+            #expect(words.words(node, make: TreeScene.words).title == "screen\(i)")
+        }
+        #expect(words.count <= 2 * SceneWords.generation)
+        #expect(words.count > SceneWords.generation)
+    }
+}
