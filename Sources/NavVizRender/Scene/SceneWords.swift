@@ -1,7 +1,8 @@
 import Foundation
 import NavVizCore
 
-/// The words ``TreeScene`` draws a node with (its title, subtitle, tooltip and kind class),
+/// The words ``TreeScene`` draws a node with (its title, subtitle, tooltip and kind class)
+/// and the look its kind gives it,
 /// made once per distinct node and shared by every scene built with the same `SceneWords`.
 ///
 /// An animation's frames show the same nodes over and over (200 frames of 150 nodes hold
@@ -15,18 +16,32 @@ import NavVizCore
 /// previous one, whose words are moved back into the current one as they are used.
 /// Safe to share between the threads that build scenes.
 package final class SceneWords: @unchecked Sendable {
-    /// A node's words.
+    /// A node's words, and the look its kind gives it.
     struct Words: Sendable {
         let title: String
         let subtitle: String?
         let tooltip: String
         /// `kind-<word>` where the node has a kind.
         let kindClass: String?
+        /// Whether the node is a switch container (``Node/isSwitch``).
+        let isSwitch: Bool
+        /// Shape, styles and border count (``TreeScene/look(_:)``, a switch's border square).
+        let shape: String
+        let styles: [String]
+        let peripheries: Int
+    }
+
+    /// A node as a key: hashed by its id alone (the cheap part that tells most nodes apart),
+    /// compared whole.
+    private struct Key: Hashable {
+        let node: Node
+        func hash(into hasher: inout Hasher) { hasher.combine(node.id) }
+        static func == (a: Key, b: Key) -> Bool { a.node == b.node }
     }
 
     private let lock = NSLock()
-    private var current: [Node: Words] = [:]
-    private var previous: [Node: Words] = [:]
+    private var current: [Key: Words] = [:]
+    private var previous: [Key: Words] = [:]
     /// The most nodes a generation holds.
     static let generation = 2_048
 
@@ -42,8 +57,9 @@ package final class SceneWords: @unchecked Sendable {
 
     /// Under the lock.
     private func lookUp(_ node: Node) -> Words? {
-        if let found = current[node] { return found }
-        guard let found = previous.removeValue(forKey: node) else { return nil }
+        let key = Key(node: node)
+        if let found = current[key] { return found }
+        guard let found = previous.removeValue(forKey: key) else { return nil }
         keep(node, found)
         return found
     }
@@ -55,7 +71,7 @@ package final class SceneWords: @unchecked Sendable {
             current = [:]
             current.reserveCapacity(Self.generation)
         }
-        current[node] = words
+        current[Key(node: node)] = words
     }
 
     /// How many nodes' words are held (for tests).

@@ -41,6 +41,27 @@ public enum TreeScene {
     /// are found in `words` where given (made there the first time).
     package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool, words: SceneWords? = nil) -> SceneNode {
         let n = tree.node(slot)
+        let said = words?.words(n, make: Self.words) ?? Self.words(n)
+        var classes = [onPath ? "active" : "inactive"]
+        classes.reserveCapacity(4)
+        if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
+        if said.isSwitch { classes.append("switch") }
+        if let kind = said.kindClass { classes.append(kind) }
+        var node = SceneNode(
+            id: n.id, title: said.title, subtitle: said.subtitle, shape: said.shape, styles: said.styles,
+            stroke: onPath ? theme.active : theme.mutedStroke,
+            fill: onPath ? theme.activeFill : theme.mutedFill,
+            fontColor: onPath ? theme.text : theme.mutedText,
+            penWidth: onPath ? 2.5 : 1.0,
+            classes: classes, tooltip: said.tooltip
+        )
+        node.peripheries = said.peripheries
+        if onPath && tree.activeChild(slot) == nil { node.penWidth = 3.5 }
+        return node
+    }
+
+    /// A node's words and look, as ``node(_:in:theme:onPath:words:)`` draws them.
+    static func words(_ n: Node) -> SceneWords.Words {
         let isSwitch = n.isSwitch
         var (shape, styles, peripheries) = look(n.kind)
         if isSwitch {
@@ -49,29 +70,9 @@ public enum TreeScene {
             peripheries = 2
             if styles.contains("rounded") { styles = styles.filter { $0 != "rounded" } }
         }
-        var classes = [onPath ? "active" : "inactive"]
-        classes.reserveCapacity(4)
-        if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
-        if isSwitch { classes.append("switch") }
-        let said = words?.words(n, make: Self.words) ?? Self.words(n)
-        if let kind = said.kindClass { classes.append(kind) }
-        var node = SceneNode(
-            id: n.id, title: said.title, subtitle: said.subtitle, shape: shape, styles: styles,
-            stroke: onPath ? theme.active : theme.mutedStroke,
-            fill: onPath ? theme.activeFill : theme.mutedFill,
-            fontColor: onPath ? theme.text : theme.mutedText,
-            penWidth: onPath ? 2.5 : 1.0,
-            classes: classes, tooltip: said.tooltip
-        )
-        node.peripheries = peripheries
-        if onPath && tree.activeChild(slot) == nil { node.penWidth = 3.5 }
-        return node
-    }
-
-    /// A node's words, as ``node(_:in:theme:onPath:words:)`` draws them.
-    static func words(_ n: Node) -> SceneWords.Words {
-        SceneWords.Words(title: (n.isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle), subtitle: subtitle(n), tooltip: tooltip(n),
-                         kindClass: n.kind.map { "kind-" + cssWord($0) })
+        return SceneWords.Words(title: (isSwitch ? "⇄ " : "") + truncate(n.displayLabel, maxTitle), subtitle: subtitle(n), tooltip: tooltip(n),
+                                kindClass: n.kind.map { "kind-" + cssWord($0) }, isSwitch: isSwitch, shape: shape, styles: styles,
+                                peripheries: peripheries)
     }
 
     package static func edge(from p: Tree.Slot, to c: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool) -> SceneEdge {
