@@ -20,7 +20,10 @@ struct SVGBatch {
 
     /// Records every node of a frame as a possible stand-in.
     mutating func offer(_ scene: Scene) {
-        for i in scene.nodes.indices where standIns[scene.nodes[i].id] == nil { standIns[scene.nodes[i].id] = scene.nodes[i] }
+        // Read in place (an array's element read through its subscript is copied out first).
+        scene.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices where standIns[nodes[i].id] == nil { standIns[nodes[i].id] = nodes[i] }
+        }
     }
 
     /// Asks for a node's look to be drawn (once, however often asked).

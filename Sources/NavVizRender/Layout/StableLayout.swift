@@ -161,7 +161,8 @@
 
         /// How many of the frame's nodes the union does not hold yet.
         package func newNodes(in frame: Scene) -> Int {
-            frame.nodes.reduce(0) { $0 + (nodeIndex[$1.id] == nil ? 1 : 0) }
+            // Read in place (`reduce` and an array's subscript copy each node out first).
+            frame.nodes.withUnsafeBufferPointer { nodes in nodes.indices.reduce(0) { $0 + (nodeIndex[nodes[$1].id] == nil ? 1 : 0) } }
         }
 
         package mutating func add(_ frame: Scene) {

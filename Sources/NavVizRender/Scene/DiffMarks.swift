@@ -8,7 +8,9 @@ enum DiffMarks {
     /// drawn where ``DiffLayout`` draws them.
     static func add(_ operations: [TreeOperation], to scene: inout Scene, layout: DiffLayout, theme: Theme) {
         var index: [String: Int] = [:]
-        for (i, n) in scene.nodes.enumerated() { index[n.id] = i }
+        scene.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices { index[nodes[i].id] = i }  // in place: no copy of each node
+        }
         let nodes = OperationNodes(layout: layout)
         // Edges by their ends, built on the first activate (most transitions have none).
         var edgeIndex: [String: Int]?
