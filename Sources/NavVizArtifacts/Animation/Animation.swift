@@ -106,7 +106,7 @@ public enum Animation {
         GraphvizPool.shared.prestart()
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
-        let (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
+        var (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
                                                       range: options.states, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
                                                       bundle: bundle, diagnostics: diagnostics)
         let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
@@ -150,6 +150,7 @@ public enum Animation {
         try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
                                 maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
                                 progress: diagnostics.progress ?? { _, _ in })
+        source.letGoOfHeldFrames()
         try bundle.finish(title: title, outline: plan.outline, diagnostics: diagnostics)
         try staged.commit()
         let paths = ["index.html", "summary.md"] + (options.gif ? ["animation.gif"] : []) + ["frames/"]

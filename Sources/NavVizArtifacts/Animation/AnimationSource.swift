@@ -138,6 +138,15 @@ struct AnimationSource {
         return (source, Plan(windows: windows, frameCount: count, outline: outline))
     }
 
+    /// Lets go of a short animation's held frames on another thread, once they are drawn:
+    /// freeing their scenes (a few milliseconds for 200 frames) runs beside what the caller
+    /// does next (the bundle's player, summary and manifest) instead of before it.
+    mutating func letGoOfHeldFrames() {
+        guard let frames = held else { return }
+        held = nil
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(frames) {} }
+    }
+
     /// Calls `body` with every frame (of `count`) in order (the second pass). A streamed file
     /// must read as it did in the first pass.
     func forEachFrame(expecting count: Int, _ body: (Int, AnimationFrame) throws -> Void) throws {
