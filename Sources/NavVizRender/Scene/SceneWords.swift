@@ -43,7 +43,7 @@ package final class SceneWords: @unchecked Sendable {
     private var current: [Key: Words] = [:]
     private var previous: [Key: Words] = [:]
     /// The most nodes a generation holds.
-    static let generation = 2_048
+    static let generation = 512
 
     package init() {}
 
