@@ -75,15 +75,16 @@ struct SVGBounds {
                 if point { return slowNumber(bytes) }
                 point = true
             } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
-                whole = whole * 10 + Int(c - UInt8(ascii: "0"))
                 digits += 1
+                if digits > 15 { return slowNumber(bytes) }  // before `whole` could overflow
+                whole = whole * 10 + Int(c - UInt8(ascii: "0"))
                 if point { decimals += 1 }
             } else {
                 return slowNumber(bytes)  // a `-` inside
             }
             i += 1
         }
-        guard digits > 0, digits <= 15 else { return slowNumber(bytes) }
+        guard digits > 0 else { return slowNumber(bytes) }
         let value = Double(whole) / powersOfTen[decimals]
         return negative ? -value : value
     }
