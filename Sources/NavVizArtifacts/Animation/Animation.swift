@@ -106,9 +106,10 @@ public enum Animation {
         GraphvizPool.shared.prestart()
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
-        var (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
+        let (planned, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
                                                       range: options.states, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
                                                       bundle: bundle, diagnostics: diagnostics)
+        var source = planned
         let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
         let count = plan.frameCount
         if count >= noteFrames {

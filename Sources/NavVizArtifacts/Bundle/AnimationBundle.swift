@@ -43,11 +43,12 @@ final class AnimationBundle {
 
     /// `frames/0001.svg` for frame 0 and extension `svg`.
     static func frameName(_ i: Int, _ ext: String) -> String { "frames/" + frameNumber(i) + "." + ext }
-    /// `0001` for frame 0: the number at least four digits wide, as `%04d` writes it
-    /// (without Foundation's formatter, which costs tens of thousands of instructions a call).
+    /// `0001` for frame 0 (`i` ≥ 0): the number at least four digits wide, as `%04d` writes
+    /// it (without Foundation's formatter, which costs tens of thousands of instructions a call).
     static func frameNumber(_ i: Int) -> String {
+        precondition(i >= 0, "frames are numbered from 0")
         let digits = String(i + 1)
-        return digits.utf8.count >= 4 || i < 0 ? digits : String(repeating: "0", count: 4 - digits.utf8.count) + digits
+        return digits.utf8.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.utf8.count) + digits
     }
     static func svgName(_ i: Int) -> String { frameName(i, "svg") }
     static func pngName(_ i: Int) -> String { frameName(i, "png") }
