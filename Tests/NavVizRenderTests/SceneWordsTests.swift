@@ -37,6 +37,33 @@ struct SceneWordsTests {
         #expect(words.count == nodes.count)
     }
 
+    /// Two spellings of the same text, which Swift's `==` takes as equal, are each drawn
+    /// with their own bytes.
+    @Test func spellingsOfTheSameTextKeepTheirBytes() {
+        let words = SceneWords()
+        for label in ["Caf\u{E9}", "Cafe\u{301}", "Caf\u{E9}"] {
+            for context in [["k": "\u{E9}"], ["k": "e\u{301}"]] {
+                let scene = TreeScene.make(Tree(root: Node(id: "cafe", label: label, context: context)), theme: .light, words: words)
+                #expect(Array(scene.nodes[0].title.utf8) == Array(label.utf8))
+                #expect(scene.nodes[0].tooltip.utf8.elementsEqual(TreeScene.tooltip(Node(id: "cafe", label: label, context: context)).utf8))
+            }
+        }
+        #expect(words.count == 4)
+    }
+
+    /// `SceneWords`' key compares the fields of ``Node`` one by one (byte for byte): a field
+    /// added to `Node` must be added there too.
+    @Test func theKeyKnowsEveryFieldOfANode() {
+        let fields = Mirror(reflecting: Node(id: "x")).children.compactMap(\.label)
+        #expect(fields == ["id", "type", "label", "kind", "switchFlag", "managedFlag", "leavableFlag", "canLeaveFlag", "enterableFlag",
+                           "context", "info"], "update SceneWords.Key's == for the new field")
+        let words = SceneWords()
+        let variants = [Node(id: "a"), Node(id: "a", switch: true), Node(id: "a", managed: false), Node(id: "a", leavable: false),
+                        Node(id: "a", canLeave: false), Node(id: "a", enterable: false)]
+        for node in variants { _ = words.words(node, make: TreeScene.words) }
+        #expect(words.count == variants.count)
+    }
+
     @Test func holdsAtMostTwoGenerations() {
         let words = SceneWords()
         let many = 2 * SceneWords.generation + 100

@@ -1,9 +1,9 @@
 import Foundation
 import NavVizCore
 
-/// The words ``TreeScene`` draws a node with (its title, subtitle, tooltip and kind class)
-/// and the look its kind gives it,
-/// made once per distinct node and shared by every scene built with the same `SceneWords`.
+/// What ``TreeScene`` draws a node with that depends on the node alone (its title,
+/// subtitle, tooltip and kind class, and its shape, styles and borders), made once per
+/// distinct node and shared by every scene built with the same `SceneWords`.
 ///
 /// An animation's frames show the same nodes over and over (200 frames of 150 nodes hold
 /// about 27,000 nodes but a few hundred distinct ones), and making a node's words (its
@@ -11,12 +11,16 @@ import NavVizCore
 /// here are the same strings frame after frame, so the scenes' later comparisons of nodes
 /// (the composer's and the player's looks) find them equal at once.
 ///
-/// Holds the words of at most about ``generation`` × 2 nodes (a long session whose screens
-/// keep changing does not grow it): when the current generation is full it becomes the
-/// previous one, whose words are moved back into the current one as they are used.
-/// Safe to share between the threads that build scenes.
+/// Nodes are told apart by their bytes, not by Swift's `==` alone, which takes two
+/// spellings of the same text (`é` as one scalar or as `e` and an accent) as equal: each
+/// node is drawn with its own bytes, as without the memo.
+///
+/// Holds the words of at most ``generation`` × 2 nodes (a long session whose screens keep
+/// changing does not grow it): when the current generation is full it becomes the previous
+/// one, whose words are moved back into the current one as they are used; words let go of
+/// are made again when asked for. Safe to share between the threads that build scenes.
 package final class SceneWords: @unchecked Sendable {
-    /// A node's words, and the look its kind gives it.
+    /// A node's words and look.
     struct Words: Sendable {
         let title: String
         let subtitle: String?
@@ -25,18 +29,49 @@ package final class SceneWords: @unchecked Sendable {
         let kindClass: String?
         /// Whether the node is a switch container (``Node/isSwitch``).
         let isSwitch: Bool
-        /// Shape, styles and border count (``TreeScene/look(_:)``, a switch's border square).
+        /// The node's shape (``TreeScene/look(_:)``).
         let shape: String
+        /// Its styles (a switch container's border is never rounded).
         let styles: [String]
+        /// Its border count (two for a switch container).
         let peripheries: Int
     }
 
-    /// A node as a key: hashed by its id alone (the cheap part that tells most nodes apart),
-    /// compared whole.
+    /// A node as a key: hashed by its id and context (cheap, and apart for most nodes, a
+    /// screen shown for several items too), equal only when every field is, byte for byte.
     private struct Key: Hashable {
         let node: Node
-        func hash(into hasher: inout Hasher) { hasher.combine(node.id) }
-        static func == (a: Key, b: Key) -> Bool { a.node == b.node }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(node.id)
+            // Order-free (a context is a dictionary), and by its values: the keys of a
+            // screen's contexts are mostly the same.
+            var context = 0
+            for value in node.context.values { context ^= value.hashValue }
+            hasher.combine(context)
+        }
+
+        /// Every field of ``Node`` (what its `==` compares), its strings byte for byte.
+        static func == (a: Key, b: Key) -> Bool {
+            let (x, y) = (a.node, b.node)
+            return same(x.id, y.id) && same(x.type, y.type) && same(x.label, y.label) && same(x.kind, y.kind)
+                && x.switchFlag == y.switchFlag && x.managedFlag == y.managedFlag && x.leavableFlag == y.leavableFlag
+                && x.canLeaveFlag == y.canLeaveFlag && x.enterableFlag == y.enterableFlag
+                && same(x.context, y.context) && same(x.info, y.info)
+        }
+
+        /// Whether two strings have the same bytes (compared in place).
+        private static func same(_ x: String?, _ y: String?) -> Bool {
+            guard var x, var y else { return x == nil && y == nil }
+            return x.withUTF8 { a in
+                y.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            }
+        }
+
+        /// Whether two dictionaries have the same entries, byte for byte.
+        private static func same(_ x: [String: String], _ y: [String: String]) -> Bool {
+            x.count == y.count && x.allSatisfy { entry in y.contains { same($0.key, entry.key) && same($0.value, entry.value) } }
+        }
     }
 
     private let lock = NSLock()

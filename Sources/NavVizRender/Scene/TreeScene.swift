@@ -131,7 +131,8 @@ public enum TreeScene {
     /// Every field of the node, for the SVG tooltip.
     public static func tooltip(_ n: Node) -> String {
         // In UTF-8 bytes, made a string once: a string's appends cost hundreds of
-        // instructions each, and every frame's every node has a tooltip.
+        // instructions each, and every node of a scene has a tooltip (an animation's
+        // distinct nodes, each once: SceneWords).
         var text: [UInt8] = []
         text.reserveCapacity(40 + n.id.utf8.count + (n.type?.utf8.count ?? 0) + (n.label?.utf8.count ?? 0))
         func add(_ name: StaticString, _ value: String) {
