@@ -154,39 +154,28 @@ package indirect enum JSONOutput: Sendable {
             out += "\""
             return out
         }
-        // ASCII text (a node's tooltip, its lines), escaped byte by byte as the loop below would.
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            let hex = Array("0123456789abcdef".utf8)
-            var bytes: [UInt8] = [UInt8(ascii: "\"")]
-            bytes.reserveCapacity(s.utf8.count + 16)
-            for b in s.utf8 {
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-                case _ where b < 0x20: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]]
-                default: bytes.append(b)
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
-            return String(decoding: bytes, as: UTF8.self)
+        // Scalar by scalar into UTF-8 bytes, made a string once (a string's appends cost
+        // hundreds of instructions each, and every node's tooltip has lines to escape).
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(s.utf8.count + 16)
+        func escaped(_ c: Unicode.Scalar) {
+            out.append(UInt8(ascii: "\\"))
+            out.append(UInt8(ascii: c))
         }
-        var out = "\""
         for u in s.unicodeScalars {
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"", "\\": escaped(u)
+            case "\n": escaped("n")
+            case "\r": escaped("r")
+            case "\t": escaped("t")
             case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
                 let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
+                out += ("\\u" + String(repeating: "0", count: 4 - h.count) + h).utf8
+            default: out += u.utf8
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

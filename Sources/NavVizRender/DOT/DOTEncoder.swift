@@ -168,13 +168,13 @@ public enum DOTEncoder {
         a.reserveCapacity(256 + node.tooltip.utf8.count)
         a += DOTText.quoted("node-" + node.id)
         a += ", class="
-        a += DOTText.quoted(node.classes.count == 1 ? node.classes[0] : node.classes.joined(separator: " "))
+        a += DOTText.quoted(node.classes.joined(separator: " "))
         a += ", label=<"
         a += label(node, theme: theme)
         a += ">, shape="
         a += node.shape
         a += ", style="
-        a += DOTText.quoted(node.styles.count == 1 ? node.styles[0] : node.styles.joined(separator: ","))
+        a += DOTText.quoted(node.styles.joined(separator: ","))
         a += ", color="
         a += DOTText.quoted(node.stroke)
         a += ", fillcolor="

@@ -32,35 +32,24 @@ enum DOTText {
             out += "\""
             return out
         }
-        // ASCII text (a tooltip's lines), escaped byte by byte as the loop below would.
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = [UInt8(ascii: "\"")]
-            bytes.reserveCapacity(s.utf8.count + 16)
-            for b in s.utf8 {
-                switch b {
-                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): bytes += backslash.utf8
-                case UInt8(ascii: "&"): bytes += "&amp;".utf8
-                case UInt8(ascii: "\n"): bytes += newline.utf8
-                case _ where b < 0x20 || b == 0x7F: bytes.append(UInt8(ascii: " "))
-                default: bytes.append(b)
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        var out = "\""
+        // Scalar by scalar into UTF-8 bytes, made a string once (a string's appends cost
+        // hundreds of instructions each, and every node's tooltip has lines to escape).
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(s.utf8.count + 16)
         for u in s.unicodeScalars {
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += backslash
-            case "&": out += "&amp;"
-            case "\n": out += newline
-            case _ where isControl(u): out += " "
-            default: out.unicodeScalars.append(u)
+            case "\"":
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "\""))
+            case "\\": out += backslash.utf8
+            case "&": out += "&amp;".utf8
+            case "\n": out += newline.utf8
+            case _ where isControl(u): out.append(UInt8(ascii: " "))
+            default: out += u.utf8
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Text inside an HTML-like label: entities for markup characters, backslashes doubled

@@ -48,9 +48,9 @@ struct JSONOutputTests {
         #expect(parsed?.last?["s"] as? String == "é\u{2028}")
     }
 
-    /// ASCII text with something to escape (a tooltip's newlines) is escaped byte by byte;
-    /// the same text with one non-ASCII character after it takes the scalar-by-scalar path,
-    /// which must write the same bytes before that character, and the text reads back.
+    /// Text with something to escape (a tooltip's newlines) is escaped character by
+    /// character, whatever follows: the same text with a non-ASCII character after it writes
+    /// the same bytes before that character, and the text reads back.
     @Test func asciiTextIsQuotedAsTheScalarPathQuotesIt() async throws {
         let alphabet = Array("ab\n\r\t\u{0}\u{8}\u{1F}\u{7F}\"\\/ ".unicodeScalars)
         await propertyCheck(count: 1000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...24)) { picks in
