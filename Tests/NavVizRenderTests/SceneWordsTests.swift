@@ -60,7 +60,7 @@ struct SceneWordsTests {
         let words = SceneWords()
         let variants = [Node(id: "a"), Node(id: "a", switch: true), Node(id: "a", managed: false), Node(id: "a", leavable: false),
                         Node(id: "a", canLeave: false), Node(id: "a", enterable: false)]
-        for node in variants { _ = words.words(node, make: TreeScene.words) }
+        for node in variants { _ = words.words(node) }
         #expect(words.count == variants.count)
     }
 
@@ -69,7 +69,7 @@ struct SceneWordsTests {
         let many = 2 * SceneWords.generation + 100
         for i in 0..<many {
             let node = Node(id: "screen\(i)")
-            #expect(words.words(node, make: TreeScene.words).title == "screen\(i)")
+            #expect(words.words(node).title == "screen\(i)")
         }
         #expect(words.count <= 2 * SceneWords.generation)
         #expect(words.count > SceneWords.generation)

@@ -82,10 +82,10 @@ package final class SceneWords: @unchecked Sendable {
 
     package init() {}
 
-    /// The words of `node`, made by `make` the first time it is asked for.
-    func words(_ node: Node, make: (Node) -> Words) -> Words {
+    /// The words of `node` (``TreeScene/words(_:)``), made the first time it is asked for.
+    func words(_ node: Node) -> Words {
         if let found = lock.withLock({ lookUp(node) }) { return found }
-        let made = make(node)
+        let made = TreeScene.words(node)
         lock.withLock { keep(node, made) }
         return made
     }

@@ -41,10 +41,11 @@ public enum TreeScene {
     /// are found in `words` where given (made there the first time).
     package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool, words: SceneWords? = nil) -> SceneNode {
         let n = tree.node(slot)
-        let said = words?.words(n, make: Self.words) ?? Self.words(n)
+        let said = words?.words(n) ?? Self.words(n)
+        let visible = onPath && tree.activeChild(slot) == nil
         var classes = [onPath ? "active" : "inactive"]
         classes.reserveCapacity(4)
-        if onPath && tree.activeChild(slot) == nil { classes.append("visible") }
+        if visible { classes.append("visible") }
         if said.isSwitch { classes.append("switch") }
         if let kind = said.kindClass { classes.append(kind) }
         var node = SceneNode(
@@ -56,7 +57,7 @@ public enum TreeScene {
             classes: classes, tooltip: said.tooltip
         )
         node.peripheries = said.peripheries
-        if onPath && tree.activeChild(slot) == nil { node.penWidth = 3.5 }
+        if visible { node.penWidth = 3.5 }
         return node
     }
 
