@@ -23,39 +23,83 @@ public struct Scene: Sendable, Equatable {
 
 /// One drawn node. `id` is its scene id (`SceneKeys`: the navviz id, or the path of a
 /// repeated screen); the DOT/SVG id is `node-<id>`.
+///
+/// A value with copy-on-write storage: its fields live in one reference-counted box, so a
+/// copy (a frame's scene, the union, the composer's and the player's looks all hold the
+/// same nodes) costs one retain rather than one per text field, and two copies of the same
+/// node compare equal without reading their texts. Setting a field of a shared node copies
+/// the box first, as an `Array` does.
 package struct SceneNode: Sendable, Hashable {
-    package var id: String
-    package var title: String
-    package var subtitle: String?
-    package var shape: String
-    package var styles: [String]
-    package var peripheries: Int = 1
-    package var stroke: String
-    package var fill: String
-    package var fontColor: String
-    package var penWidth: Double
+    private struct Fields: Sendable, Hashable {
+        var id: String
+        var title: String
+        var subtitle: String?
+        var shape: String
+        var styles: [String]
+        var peripheries: Int = 1
+        var stroke: String
+        var fill: String
+        var fontColor: String
+        var penWidth: Double
+        var classes: [String]
+        var badges: [Badge] = []
+        var tooltip: String
+        var position: Point?
+    }
+
+    /// Written only while uniquely referenced (``unique()``), so shared across threads like
+    /// an array's storage; no other reference can watch a write, hence no access checks.
+    private final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// Makes the box this node's own before a field is written.
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
+    package var id: String { get { box.fields.id } _modify { unique(); yield &box.fields.id } }
+    package var title: String { get { box.fields.title } _modify { unique(); yield &box.fields.title } }
+    package var subtitle: String? { get { box.fields.subtitle } _modify { unique(); yield &box.fields.subtitle } }
+    package var shape: String { get { box.fields.shape } _modify { unique(); yield &box.fields.shape } }
+    package var styles: [String] { get { box.fields.styles } _modify { unique(); yield &box.fields.styles } }
+    package var peripheries: Int { get { box.fields.peripheries } _modify { unique(); yield &box.fields.peripheries } }
+    package var stroke: String { get { box.fields.stroke } _modify { unique(); yield &box.fields.stroke } }
+    package var fill: String { get { box.fields.fill } _modify { unique(); yield &box.fields.fill } }
+    package var fontColor: String { get { box.fields.fontColor } _modify { unique(); yield &box.fields.fontColor } }
+    package var penWidth: Double { get { box.fields.penWidth } _modify { unique(); yield &box.fields.penWidth } }
     /// SVG classes: `active`, `inactive`, `visible`, `switch`, `kind-stack`, `removed`, …
-    package var classes: [String]
+    package var classes: [String] { get { box.fields.classes } _modify { unique(); yield &box.fields.classes } }
     /// Numbered markers (operation numbers in execution order), drawn before the title.
-    package var badges: [Badge] = []
-    package var tooltip: String
+    package var badges: [Badge] { get { box.fields.badges } _modify { unique(); yield &box.fields.badges } }
+    package var tooltip: String { get { box.fields.tooltip } _modify { unique(); yield &box.fields.tooltip } }
     /// A fixed position in points, for frames that share one layout.
-    package var position: Point?
+    package var position: Point? { get { box.fields.position } _modify { unique(); yield &box.fields.position } }
 
     package init(id: String, title: String, subtitle: String?, shape: String, styles: [String],
                 stroke: String, fill: String, fontColor: String, penWidth: Double,
                 classes: [String], tooltip: String) {
-        self.id = id
-        self.title = title
-        self.subtitle = subtitle
-        self.shape = shape
-        self.styles = styles
-        self.stroke = stroke
-        self.fill = fill
-        self.fontColor = fontColor
-        self.penWidth = penWidth
-        self.classes = classes
-        self.tooltip = tooltip
+        box = Box(Fields(id: id, title: title, subtitle: subtitle, shape: shape, styles: styles, stroke: stroke, fill: fill,
+                         fontColor: fontColor, penWidth: penWidth, classes: classes, tooltip: tooltip))
+    }
+
+    /// Field by field, as a struct's synthesized `==` (copies of one node: at once).
+    package static func == (a: SceneNode, b: SceneNode) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
+}
+
+/// Prints and reflects its fields, as a plain struct would (test messages, `dump`).
+extension SceneNode: CustomReflectable {
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: box.fields).children, displayStyle: .struct)
     }
 }
 
@@ -80,32 +124,69 @@ package struct Badge: Sendable, Hashable {
 }
 
 /// An edge from parent to child. The DOT/SVG id is `edge-<from>-<to>`.
+///
+/// Copy-on-write storage, as ``SceneNode``'s: a copy is one retain.
 package struct SceneEdge: Sendable, Hashable {
-    package var from: String
-    package var to: String
-    package var color: String
-    package var penWidth: Double
-    package var styles: [String]
-    package var classes: [String]
-    package var label: String?
-    package var labelColor: String?
+    private struct Fields: Sendable, Hashable {
+        var from: String
+        var to: String
+        var color: String
+        var penWidth: Double
+        var styles: [String]
+        var classes: [String]
+        var label: String?
+        var labelColor: String?
+        var route: String?
+        var labelPosition: Point?
+    }
+
+    /// Written only while uniquely referenced, as ``SceneNode``'s box.
+    private final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
+    package var from: String { get { box.fields.from } _modify { unique(); yield &box.fields.from } }
+    package var to: String { get { box.fields.to } _modify { unique(); yield &box.fields.to } }
+    package var color: String { get { box.fields.color } _modify { unique(); yield &box.fields.color } }
+    package var penWidth: Double { get { box.fields.penWidth } _modify { unique(); yield &box.fields.penWidth } }
+    package var styles: [String] { get { box.fields.styles } _modify { unique(); yield &box.fields.styles } }
+    package var classes: [String] { get { box.fields.classes } _modify { unique(); yield &box.fields.classes } }
+    package var label: String? { get { box.fields.label } _modify { unique(); yield &box.fields.label } }
+    package var labelColor: String? { get { box.fields.labelColor } _modify { unique(); yield &box.fields.labelColor } }
     /// The spline the edge is drawn along in a pinned frame (Graphviz `pos`, in points), set
     /// by ``StableLayout/pin(_:)`` so a frame needs no edge routing.
-    package var route: String?
+    package var route: String? { get { box.fields.route } _modify { unique(); yield &box.fields.route } }
     /// Where a pinned frame draws the edge's label (Graphviz `lp`, in points), so its place
     /// depends on the edge alone.
-    package var labelPosition: Point?
+    package var labelPosition: Point? { get { box.fields.labelPosition } _modify { unique(); yield &box.fields.labelPosition } }
 
     package init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
                 classes: [String], label: String? = nil, labelColor: String? = nil) {
-        self.from = from
-        self.to = to
-        self.color = color
-        self.penWidth = penWidth
-        self.styles = styles
-        self.classes = classes
-        self.label = label
-        self.labelColor = labelColor
+        box = Box(Fields(from: from, to: to, color: color, penWidth: penWidth, styles: styles, classes: classes,
+                         label: label, labelColor: labelColor))
+    }
+
+    /// Field by field, as a struct's synthesized `==` (copies of one edge: at once).
+    package static func == (a: SceneEdge, b: SceneEdge) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
+}
+
+/// Prints and reflects its fields, as a plain struct would (test messages, `dump`).
+extension SceneEdge: CustomReflectable {
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: box.fields).children, displayStyle: .struct)
     }
 }
 
