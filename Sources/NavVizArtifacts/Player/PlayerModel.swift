@@ -25,6 +25,13 @@ package struct PlayerModel: Sendable {
     }
 
     private var window: Window?
+    /// For a window begun with a stable layout: the layout's node ids and edges by slot
+    /// (``SceneNode/slot``), and their indices in the window, so a pinned frame's nodes are
+    /// found by slot rather than by hashing their ids.
+    private var slotIDs: [String] = []
+    private var slotEdges: [StableLayout.EdgeKey] = []
+    private var nodeBySlot: [Int?] = []
+    private var edgeBySlot: [Int?] = []
     /// How many windows were begun.
     private var windowCount = 0
     private var texts = Table()
@@ -78,12 +85,18 @@ package struct PlayerModel: Sendable {
     /// Starts a window: the frames added next are drawn on `layout`. Returns the window's
     /// row of the player's `windows`.
     package mutating func beginWindow(_ layout: StableLayout) -> JSONOutput.Written {
-        beginWindow(PlayerWindow(layout))
+        let row = beginWindow(PlayerWindow(layout))
+        slotIDs = layout.nodeIDs
+        slotEdges = layout.edgeKeys
+        nodeBySlot = layout.nodeIDs.map { window?.nodes[$0] }
+        edgeBySlot = layout.edgeKeys.map { window?.edges[$0] }
+        return row
     }
 
     /// Starts a window whose nodes and edges are `geometry`'s (in the player's coordinates).
     package mutating func beginWindow(_ geometry: PlayerWindow) -> JSONOutput.Written {
         window = Window()
+        (slotIDs, slotEdges, nodeBySlot, edgeBySlot) = ([], [], [], [])
         windowCount += 1
         if tablesPerWindow {
             texts = Table()
@@ -170,7 +183,7 @@ package struct PlayerModel: Sendable {
         // nodes: docs/performance.md, issue-30d-svg).
         var nodes = [NodeRows?](repeating: nil, count: nodeState.count)
         for k in scene.nodes.indices {
-            guard let i = window.nodes[scene.nodes[k].id] else { continue }
+            guard let i = index(of: scene.nodes[k], in: window) else { continue }
             if let j = nodeLooks[i].firstIndex(where: { $0.node == scene.nodes[k] }) {
                 nodes[i] = nodeLooks[i][j].rows
                 continue
@@ -182,7 +195,7 @@ package struct PlayerModel: Sendable {
         }
         var edges = [Int?](repeating: nil, count: edgeState.count)
         for k in scene.edges.indices {
-            guard let i = window.edges[StableLayout.EdgeKey(from: scene.edges[k].from, to: scene.edges[k].to)] else { continue }
+            guard let i = index(of: scene.edges[k], in: window) else { continue }
             if let j = edgeLooks[i].firstIndex(where: { $0.edge == scene.edges[k] }) {
                 edges[i] = edgeLooks[i][j].row
                 continue
@@ -233,6 +246,20 @@ package struct PlayerModel: Sendable {
         members += [("d", .array(nodeDelta.map(JSONOutput.int), .compact)), ("e", .array(edgeDelta.map(JSONOutput.int), .compact))]
         if full { members.append(("r", .int(1))) }
         return JSONOutput.Written(.object(members, .compact))
+    }
+
+    /// A node's index in the window: by its slot where it was pinned to the window's layout,
+    /// else by its id.
+    private func index(of node: SceneNode, in window: Window) -> Int? {
+        if let slot = node.slot, slot < slotIDs.count, slotIDs[slot] == node.id { return nodeBySlot[slot] }
+        return window.nodes[node.id]
+    }
+
+    private func index(of edge: SceneEdge, in window: Window) -> Int? {
+        if let slot = edge.slot, slot < slotEdges.count, slotEdges[slot].from == edge.from, slotEdges[slot].to == edge.to {
+            return edgeBySlot[slot]
+        }
+        return window.edges[StableLayout.EdgeKey(from: edge.from, to: edge.to)]
     }
 
     /// The list of `count` rows (the rows ``beginWindow(_:)`` or ``add(_:scene:file:)``

@@ -31,10 +31,12 @@ package final class SVGComposer: @unchecked Sendable {
     /// The canvas: what precedes the first piece, and the anchors that end a frame, for
     /// frames with this title and theme.
     private var canvas: Canvas?
-    /// Drawn looks by node id, edge ends and box id (a few looks each; a box's look leaves
-    /// out its members).
-    private var nodePieces: [String: [(SceneNode, Piece)]] = [:]
-    private var edgePieces: [StableLayout.EdgeKey: [(SceneEdge, Piece)]] = [:]
+    /// Drawn looks by node slot, edge slot (the indices ``StableLayout/pin(_:)`` gives a
+    /// frame's nodes and edges in the layout) and box id: a few looks each; a box's look
+    /// leaves out its members. A node or edge without a slot has no pieces: its frames are
+    /// drawn whole.
+    private var nodePieces: [[(SceneNode, Piece)]]
+    private var edgePieces: [[(SceneEdge, Piece)]]
     private var boxPieces: [String: [(SceneBox, BoxPiece)]] = [:]
     /// The emit order of the last frame planned: consecutive frames mostly show the same
     /// nodes and edges, and so share it.
@@ -95,6 +97,8 @@ package final class SVGComposer: @unchecked Sendable {
         self.layout = layout
         self.maxPieces = maxPieces
         bounds = SVGBounds(layout)
+        nodePieces = Array(repeating: [], count: layout.nodeIDs.count)
+        edgePieces = Array(repeating: [], count: layout.edgeKeys.count)
     }
 
     /// The SVG of a frame pinned by ``StableLayout/pin(_:)``, composed where possible.
@@ -264,8 +268,8 @@ package final class SVGComposer: @unchecked Sendable {
 
     /// Drops every drawn piece (the cache starts afresh).
     private func forgetPieces() {
-        nodePieces.removeAll()
-        edgePieces.removeAll()
+        nodePieces = Array(repeating: [], count: layout.nodeIDs.count)
+        edgePieces = Array(repeating: [], count: layout.edgeKeys.count)
         boxPieces.removeAll()
         pieceCount = 0
     }
@@ -373,15 +377,20 @@ package final class SVGComposer: @unchecked Sendable {
         return scene.boxes.enumerated().filter { $0.element.nodeIDs.contains(where: ids.contains) }.map { ($0.offset, $0.element) }
     }
 
-    // `firstIndex`, not `first(where:)`, which copies the matching node or edge out (a
-    // retain and a release of each of its strings and arrays).
+    // A pinned node's or edge's looks by its slot: an index, not its id hashed.
     private func piece(_ node: SceneNode) -> Piece? {
-        guard let looks = nodePieces[node.id], let j = looks.firstIndex(where: { $0.0 == node }) else { return nil }
+        guard let slot = node.slot else { return nil }
+        assert(layout.nodeIDs[slot] == node.id, "a node pinned to another layout")
+        let looks = nodePieces[slot]
+        guard let j = looks.firstIndex(where: { $0.0 == node }) else { return nil }
         return looks[j].1
     }
 
     private func piece(_ edge: SceneEdge) -> Piece? {
-        guard let looks = edgePieces[StableLayout.EdgeKey(from: edge.from, to: edge.to)], let j = looks.firstIndex(where: { $0.0 == edge }) else { return nil }
+        guard let slot = edge.slot else { return nil }
+        assert(layout.edgeKeys[slot] == StableLayout.EdgeKey(from: edge.from, to: edge.to), "an edge pinned to another layout")
+        let looks = edgePieces[slot]
+        guard let j = looks.firstIndex(where: { $0.0 == edge }) else { return nil }
         return looks[j].1
     }
 
@@ -398,18 +407,18 @@ package final class SVGComposer: @unchecked Sendable {
         var inside = true
         for node in scene.nodes where !SVGBatch.isMarker(node) {
             if let known = piece(node) { inside = inside && known.inside; continue }
-            guard let name = layout.names[node.id], let bytes = pieces.named[name] else { inside = false; continue }
+            guard let slot = node.slot, let name = layout.names[node.id], let bytes = pieces.named[name] else { inside = false; continue }
             let piece = Piece(bytes: Array(bytes), inside: bounds.contains(bytes, labels: false))
-            nodePieces[node.id, default: []].append((node, piece))
+            nodePieces[slot].append((node, piece))
             pieceCount += 1
             inside = inside && piece.inside
         }
         for edge in scene.edges {
             guard let a = layout.names[edge.from], let b = layout.names[edge.to] else { continue }
             if let known = piece(edge) { inside = inside && known.inside; continue }
-            guard let bytes = pieces.named["\(a)&#45;&gt;\(b)"] else { continue }
+            guard let slot = edge.slot, let bytes = pieces.named["\(a)&#45;&gt;\(b)"] else { continue }
             let piece = Piece(bytes: Array(bytes), inside: bounds.contains(bytes, labels: edge.label != nil))
-            edgePieces[StableLayout.EdgeKey(from: edge.from, to: edge.to), default: []].append((edge, piece))
+            edgePieces[slot].append((edge, piece))
             pieceCount += 1
             inside = inside && piece.inside
         }

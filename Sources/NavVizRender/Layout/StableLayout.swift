@@ -28,6 +28,28 @@
     package let nodeIDs: [String]
     /// Every edge of the union laid out, in the union's order.
     package let edgeKeys: [EdgeKey]
+    /// Each node's index in ``nodeIDs`` and each edge's in ``edgeKeys``: the slots
+    /// ``pin(_:)`` gives a frame's nodes and edges (``SceneNode/slot``), by which what
+    /// follows finds a node's looks and rows without hashing its id again.
+    package let slots: [String: Int]
+    package let edgeSlots: [EdgeKey: Int]
+    /// ``positions`` by node slot, ``routes`` by edge slot.
+    private let slotPositions: [Point?]
+    private let slotRoutes: [String?]
+
+    package init(positions: [String: Point], sizes: [String: (Double, Double)], corners: (Point, Point), routes: [EdgeKey: String],
+                 names: [String: String], nodeIDs: [String], edgeKeys: [EdgeKey]) {
+        (self.positions, self.sizes, self.corners, self.routes, self.names, self.nodeIDs, self.edgeKeys) =
+            (positions, sizes, corners, routes, names, nodeIDs, edgeKeys)
+        var slots: [String: Int] = [:], edgeSlots: [EdgeKey: Int] = [:]
+        slots.reserveCapacity(nodeIDs.count)
+        edgeSlots.reserveCapacity(edgeKeys.count)
+        for (i, id) in nodeIDs.enumerated() where slots[id] == nil { slots[id] = i }
+        for (i, key) in edgeKeys.enumerated() where edgeSlots[key] == nil { edgeSlots[key] = i }
+        (self.slots, self.edgeSlots) = (slots, edgeSlots)
+        slotPositions = nodeIDs.map { positions[$0] }
+        slotRoutes = edgeKeys.map { routes[$0] }
+    }
 
     /// An edge by the navviz ids it joins.
     package struct EdgeKey: Hashable, Sendable {
@@ -90,11 +112,13 @@
     package func pin(_ scene: consuming Scene) -> Scene {
         var pinned = consume scene  // a scene built for the call is pinned in place, not copied
         for i in pinned.nodes.indices {
-            pinned.nodes[i].position = positions[pinned.nodes[i].id]
+            let slot = slots[pinned.nodes[i].id]
+            pinned.nodes[i].pin(slot: slot, position: slot.flatMap { slotPositions[$0] })
         }
         for i in pinned.edges.indices {
-            let route = routes[EdgeKey(from: pinned.edges[i].from, to: pinned.edges[i].to)]
-            pinned.edges[i].route = route
+            let slot = edgeSlots[EdgeKey(from: pinned.edges[i].from, to: pinned.edges[i].to)]
+            let route = slot.flatMap { slotRoutes[$0] }
+            pinned.edges[i].pin(slot: slot, route: route)
             if let label = pinned.edges[i].label, let route {
                 pinned.edges[i].labelPosition = Self.labelPosition(label, along: route)
             }

@@ -45,6 +45,7 @@ package struct SceneNode: Sendable, Hashable {
         var badges: [Badge] = []
         var tooltip: String
         var position: Point?
+        var slot: Int?
     }
 
     /// Written only while uniquely referenced (``unique()``), so shared across threads like
@@ -78,12 +79,23 @@ package struct SceneNode: Sendable, Hashable {
     package var tooltip: String { get { box.fields.tooltip } _modify { unique(); yield &box.fields.tooltip } }
     /// A fixed position in points, for frames that share one layout.
     package var position: Point? { get { box.fields.position } _modify { unique(); yield &box.fields.position } }
+    /// The node's place in the stable layout its frame is pinned to (its index in
+    /// ``StableLayout/nodeIDs``), set with ``position`` by ``StableLayout/pin(_:)``: what
+    /// looks up a pinned node's drawn looks and rows by index rather than by hashing its id.
+    package var slot: Int? { get { box.fields.slot } _modify { unique(); yield &box.fields.slot } }
 
     package init(id: String, title: String, subtitle: String?, shape: String, styles: [String],
                 stroke: String, fill: String, fontColor: String, penWidth: Double,
                 classes: [String], tooltip: String) {
         box = Box(Fields(id: id, title: title, subtitle: subtitle, shape: shape, styles: styles, stroke: stroke, fill: fill,
                          fontColor: fontColor, penWidth: penWidth, classes: classes, tooltip: tooltip))
+    }
+
+    /// Sets ``slot`` and ``position`` (the box made this node's own once).
+    package mutating func pin(slot: Int?, position: Point?) {
+        unique()
+        box.fields.slot = slot
+        box.fields.position = position
     }
 
     /// Field by field, as a struct's synthesized `==` (copies of one node: at once).
@@ -138,6 +150,7 @@ package struct SceneEdge: Sendable, Hashable {
         var labelColor: String?
         var route: String?
         var labelPosition: Point?
+        var slot: Int?
     }
 
     /// Written only while uniquely referenced, as ``SceneNode``'s box.
@@ -166,11 +179,21 @@ package struct SceneEdge: Sendable, Hashable {
     /// Where a pinned frame draws the edge's label (Graphviz `lp`, in points), so its place
     /// depends on the edge alone.
     package var labelPosition: Point? { get { box.fields.labelPosition } _modify { unique(); yield &box.fields.labelPosition } }
+    /// The edge's place in the stable layout its frame is pinned to (its index in
+    /// ``StableLayout/edgeKeys``), set with ``route`` by ``StableLayout/pin(_:)``.
+    package var slot: Int? { get { box.fields.slot } _modify { unique(); yield &box.fields.slot } }
 
     package init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
                 classes: [String], label: String? = nil, labelColor: String? = nil) {
         box = Box(Fields(from: from, to: to, color: color, penWidth: penWidth, styles: styles, classes: classes,
                          label: label, labelColor: labelColor))
+    }
+
+    /// Sets ``slot`` and ``route`` (the box made this edge's own once).
+    package mutating func pin(slot: Int?, route: String?) {
+        unique()
+        box.fields.slot = slot
+        box.fields.route = route
     }
 
     /// Field by field, as a struct's synthesized `==` (copies of one edge: at once).
