@@ -62,69 +62,77 @@ package indirect enum JSONOutput: Sendable {
 
     /// The JSON text, without a trailing newline.
     package var text: String {
-        var out = ""
-        write(into: &out)
-        return out
+        var out: [UInt8] = []
+        write(into: &out) { (_: inout [UInt8]) throws(Never) in }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the JSON text to `out`.
     package func write(into out: inout String) {
-        write(into: &out) { (_: inout String) throws(Never) in }
+        out += text
     }
 
     /// Writes the JSON text to `sink` in pieces of about `chunk` UTF-8 bytes (each ends
     /// between two members), so a large output is never held whole.
     package func write<E: Error>(chunk: Int = 1 << 16, to sink: (String) throws(E) -> Void) throws(E) {
-        var out = ""
-        try write(into: &out) { (out: inout String) throws(E) in
-            guard out.utf8.count >= chunk else { return }
-            try sink(out)
-            out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(chunk + chunk / 4)
+        try write(into: &out) { (out: inout [UInt8]) throws(E) in
+            guard out.count >= chunk else { return }
+            try sink(String(decoding: out, as: UTF8.self))
+            out.removeAll(keepingCapacity: true)
         }
-        if !out.isEmpty { try sink(out) }
+        if !out.isEmpty { try sink(String(decoding: out, as: UTF8.self)) }
     }
 
-    /// Appends the JSON text to `out`, calling `flush` after each array item and object
-    /// member (it may take what `out` holds).
-    private func write<E: Error>(into out: inout String, flush: (inout String) throws(E) -> Void) throws(E) {
+    /// Appends the JSON text's UTF-8 bytes to `out` (a string's appends cost a hundred
+    /// instructions and more each; a byte array's, a copy), calling `flush` after each array
+    /// item and object member (it may take what `out` holds).
+    private func write<E: Error>(into out: inout [UInt8], flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
         switch self {
-        case .string(let s): out += JSONOutput.quote(s)
-        case .int(let i): out += String(i)
-        case .number(let v): out += JSONOutput.number(v)
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
-        case .written(let w): out += w.text
-        case .tree(let tree, let indent): DocumentEncoder.writeTree(tree, indent: indent, into: &out)
+        case .string(let s): JSONOutput.quote(s, into: &out)
+        case .int(let i): JSONOutput.append(i, to: &out)
+        case .number(let v): out += JSONOutput.number(v).utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .null: out += "null".utf8
+        case .written(let w): out += w.text.utf8
+        case .tree(let tree, let indent):
+            var text = ""
+            DocumentEncoder.writeTree(tree, indent: indent, into: &text)
+            out += text.utf8
         case .array(let items, let layout):
-            try Self.members(items.count, layout, open: "[", close: "]", into: &out, flush: flush) { i, out throws(E) in
+            try Self.members(items.count, layout, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, flush: flush) { i, out throws(E) in
                 try items[i].write(into: &out, flush: flush)
             }
         case .items(let count, let layout, let item):
-            try Self.members(count, layout, open: "[", close: "]", into: &out, flush: flush) { i, out throws(E) in
+            try Self.members(count, layout, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, flush: flush) { i, out throws(E) in
                 try item(i).write(into: &out, flush: flush)
             }
         case .object(let members, let layout):
-            let colon = layout.isCompact ? ":" : ": "
-            try Self.members(members.count, layout, open: "{", close: "}", into: &out, flush: flush) { i, out throws(E) in
-                out += JSONOutput.quote(members[i].0) + colon
+            let compact = layout.isCompact
+            try Self.members(members.count, layout, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &out, flush: flush) { i, out throws(E) in
+                JSONOutput.quote(members[i].0, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if !compact { out.append(UInt8(ascii: " ")) }
                 try members[i].1.write(into: &out, flush: flush)
             }
         }
     }
 
-    private static func members<E: Error>(_ count: Int, _ layout: Layout, open: String, close: String, into out: inout String,
-                                          flush: (inout String) throws(E) -> Void,
-                                          _ write: (Int, inout String) throws(E) -> Void) throws(E) {
-        out += open
-        guard count > 0 else { return out += close }
-        let separator: String, last: String
+    private static func members<E: Error>(_ count: Int, _ layout: Layout, open: UInt8, close: UInt8, into out: inout [UInt8],
+                                          flush: (inout [UInt8]) throws(E) -> Void,
+                                          _ write: (Int, inout [UInt8]) throws(E) -> Void) throws(E) {
+        out.append(open)
+        guard count > 0 else { return out.append(close) }
+        // The separator between members, and what goes before the closing bracket.
+        var separator: [UInt8], last: [UInt8] = []
         switch layout {
-        case .inline: (separator, last) = (", ", "")
-        case .compact: (separator, last) = (",", "")
-        case .compactLines: (separator, last) = (",\n", "")
+        case .inline: separator = Array(", ".utf8)
+        case .compact: separator = [UInt8(ascii: ",")]
+        case .compactLines: separator = Array(",\n".utf8)
         case .lines(let level):
-            separator = ",\n" + String(repeating: "  ", count: level + 1)
-            last = "\n" + String(repeating: "  ", count: level)
+            separator = Array(",\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 2 * (level + 1))
+            last = [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 2 * level)
             out += separator.dropFirst()
         }
         for i in 0..<count {
@@ -132,7 +140,25 @@ package indirect enum JSONOutput: Sendable {
             try write(i, &out)
             try flush(&out)
         }
-        out += last + close
+        out += last
+        out.append(close)
+    }
+
+    /// An integer's decimal digits.
+    private static func append(_ i: Int, to out: inout [UInt8]) {
+        guard i != 0 else { return out.append(UInt8(ascii: "0")) }
+        if i == .min { return out += String(i).utf8 }
+        if i < 0 { out.append(UInt8(ascii: "-")) }
+        var v = i.magnitude, digits: (UInt64, UInt64, UInt64) = (0, 0, 0), n = 0
+        // At most 19 digits, written last first into the tuple's bytes, then copied out in order.
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while v > 0 {
+                buffer[23 - n] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                n += 1
+            }
+            out += buffer[(24 - n)...]
+        }
     }
 
     /// A number as ``number(_:)`` describes it.
@@ -145,19 +171,23 @@ package indirect enum JSONOutput: Sendable {
     /// A JSON string literal, escaped per RFC 8259 (and U+2028, U+2029 as escapes, so the
     /// text is also a valid JavaScript string).
     package static func quote(_ s: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 2)
+        quote(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``quote(_:)``'s UTF-8 bytes, appended to `out`.
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Most strings need no escape: a scan of their bytes, then one copy. (0xE2 leads
         // U+2028 and U+2029 in UTF-8, and a few other characters that take the slow path.)
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
-            var out = "\""
-            out.reserveCapacity(s.utf8.count + 2)
-            out += s
-            out += "\""
-            return out
+            out += s.utf8
+            out.append(UInt8(ascii: "\""))
+            return
         }
-        // Scalar by scalar into UTF-8 bytes, made a string once (a string's appends cost
-        // hundreds of instructions each, and every node's tooltip has lines to escape).
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        out.reserveCapacity(s.utf8.count + 16)
+        // Scalar by scalar.
         func escaped(_ c: Unicode.Scalar) {
             out.append(UInt8(ascii: "\\"))
             out.append(UInt8(ascii: c))
@@ -175,7 +205,6 @@ package indirect enum JSONOutput: Sendable {
             }
         }
         out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -29,6 +29,17 @@ struct JSONOutputTests {
         #expect(JSONOutput.array(values.map(JSONOutput.number), .compact).text == "[0,0,12,-12.5,0.1,-0.5,1e+20,null,null]")
     }
 
+    /// Integers are their decimal digits, as `String(_:)` writes them, at every length and
+    /// both ends of `Int`.
+    @Test func integers() async {
+        let edges = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1, 1_000_000_000_000_000_000]
+        #expect(JSONOutput.array(edges.map(JSONOutput.int), .compact).text == "[" + edges.map { String($0) }.joined(separator: ",") + "]")
+        await propertyCheck(count: 500, input: Gen.int(in: Int.min...Int.max)) { i in
+            #expect(JSONOutput.int(i).text == String(i))
+            #expect(JSONOutput.int(i / 1_000_000).text == String(i / 1_000_000))
+        }
+    }
+
     @Test func itemsAndWrittenValues() {
         let written = JSONOutput.Written(Self.value)
         let items = JSONOutput.items(count: 3, .compactLines) { i in i == 1 ? .written(written) : .int(i) }
