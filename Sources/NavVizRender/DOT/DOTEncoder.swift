@@ -61,11 +61,18 @@ public enum DOTEncoder {
 
     /// The DOT text of a scene, laid out as `options` say (pinned frames of an animation).
     package static func encode(_ scene: Scene, options: Options) -> String {
+        String(decoding: encodedBytes(scene, options: options), as: UTF8.self)
+    }
+
+    /// ``encode(_:options:)``'s UTF-8 bytes: written into one array (every node of every
+    /// look and union is written; a string's appends cost a hundred instructions and more
+    /// each, a byte array's a copy).
+    package static func encodedBytes(_ scene: Scene, options: Options) -> [UInt8] {
         let theme = scene.theme
         var names: [String: String] = [:]
         for (i, n) in scene.nodes.enumerated() { names[n.id] = options.names?[n.id] ?? "n\(i)" }
 
-        var out = "digraph navviz {\n"
+        var head = "digraph navviz {\n"
         var graph = [
             "bgcolor=\(DOTText.quoted(theme.background))",
             "rankdir=TB",
@@ -93,16 +100,18 @@ public enum DOTEncoder {
             let fields = [DOTText.number(v.width), DOTText.number(v.height), "\(v.zoom)", DOTText.number(v.center.x), DOTText.number(v.center.y)].joined(separator: ",")
             graph.append("viewport=\"\(fields)\"")
         }
-        out += "  graph [\(graph.joined(separator: ", "))];\n"
-        out += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
-        out += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
+        head += "  graph [\(graph.joined(separator: ", "))];\n"
+        head += "  node [fontname=\(DOTText.quoted(font)), fontsize=12, margin=\"0.14,0.06\"];\n"
+        head += "  edge [arrowsize=0.6, fontname=\(DOTText.quoted(font)), fontsize=10];\n"
+        var out = Array(head.utf8)
+        out.reserveCapacity(head.utf8.count + scene.nodes.count * 400 + scene.edges.count * 160)
 
         for node in scene.nodes {
-            out += "  "
-            out += names[node.id]!
-            out += " ["
-            out += attributes(node, theme: theme, pinned: options.pinned)
-            out += "];\n"
+            out += "  ".utf8
+            out += names[node.id]!.utf8
+            out += " [".utf8
+            attributes(node, theme: theme, pinned: options.pinned, into: &out)
+            out += "];\n".utf8
         }
         if scene.nodes.isEmpty {
             // An empty tree says so rather than drawing a blank picture.
@@ -110,93 +119,137 @@ public enum DOTEncoder {
             if options.pinned, let centre = options.viewport?.center ?? options.corners.map({ Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }) {
                 attrs += ", pos=\"\(DOTText.number(centre.x)),\(DOTText.number(centre.y))!\""
             }
-            out += "  empty [\(attrs)];\n"
+            out += "  empty [\(attrs)];\n".utf8
         }
         for edge in scene.edges {
             guard let a = names[edge.from], let b = names[edge.to] else { continue }
-            var attrs = [
-                "id=\(DOTText.quoted("edge-\(edge.from)-\(edge.to)"))",
-                "class=\(DOTText.quoted(edge.classes.joined(separator: " ")))",
-                "color=\(DOTText.quoted(edge.color))",
-                "penwidth=\(DOTText.number(edge.penWidth))",
-            ]
-            if !edge.styles.isEmpty { attrs.append("style=\(DOTText.quoted(edge.styles.joined(separator: ",")))") }
-            if options.pinned, let route = edge.route { attrs.append("pos=\(DOTText.quoted(route))") }
+            out += "  ".utf8
+            out += a.utf8
+            out += " -> ".utf8
+            out += b.utf8
+            out += " [id=\"edge-".utf8
+            DOTText.escaped(edge.from, into: &out)
+            out.append(UInt8(ascii: "-"))
+            DOTText.escaped(edge.to, into: &out)
+            out += "\", class=".utf8
+            quotedList(edge.classes, separator: UInt8(ascii: " "), into: &out)
+            out += ", color=".utf8
+            DOTText.quoted(edge.color, into: &out)
+            out += ", penwidth=".utf8
+            DOTText.number(edge.penWidth, into: &out)
+            if !edge.styles.isEmpty {
+                out += ", style=".utf8
+                quotedList(edge.styles, separator: UInt8(ascii: ","), into: &out)
+            }
+            if options.pinned, let route = edge.route {
+                out += ", pos=".utf8
+                DOTText.quoted(route, into: &out)
+            }
             if let label = edge.label {
-                attrs.append("label=<<B>\(DOTText.html(label))</B>>")
-                attrs.append("fontcolor=\(DOTText.quoted(edge.labelColor ?? edge.color))")
+                out += ", label=<<B>".utf8
+                DOTText.html(label, into: &out)
+                out += "</B>>, fontcolor=".utf8
+                DOTText.quoted(edge.labelColor ?? edge.color, into: &out)
                 if options.pinned, let p = edge.labelPosition {
-                    attrs.append("lp=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))\"")
+                    out += ", lp=\"".utf8
+                    DOTText.number(p.x, into: &out)
+                    out.append(UInt8(ascii: ","))
+                    DOTText.number(p.y, into: &out)
+                    out.append(UInt8(ascii: "\""))
                 }
             }
-            out += "  \(a) -> \(b) [\(attrs.joined(separator: ", "))];\n"
+            out += "];\n".utf8
         }
         for (i, box) in scene.boxes.enumerated() {
             let members = box.nodeIDs.compactMap { names[$0] }
             guard !members.isEmpty else { continue }
-            out += "  subgraph cluster_\(i) {\n"
-            out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n"
+            out += "  subgraph cluster_\(i) {\n".utf8
+            out += "    id=\(DOTText.quoted("box-\(box.id)")); class=\(DOTText.quoted(box.classes.joined(separator: " ")));\n".utf8
             // The graph's margin=0 is for the page; a box keeps Graphviz's usual 8 points around its nodes.
-            out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10; margin=8;\n"
-            out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n"
+            out += "    label=<<B>\(DOTText.html(box.label))</B>>; labeljust=l; fontsize=10; margin=8;\n".utf8
+            out += "    fontcolor=\(DOTText.quoted(box.color)); color=\(DOTText.quoted(box.color)); style=\"rounded,dashed\"; penwidth=1.5;\n".utf8
             if options.pinned, let (low, high) = box.bounds {
                 let bb = [low.x, low.y, high.x, high.y].map(DOTText.number).joined(separator: ",")
-                out += "    bb=\"\(bb)\"; lp=\"\(DOTText.number(low.x + 40)),\(DOTText.number(high.y - 8))\";\n"
+                out += "    bb=\"\(bb)\"; lp=\"\(DOTText.number(low.x + 40)),\(DOTText.number(high.y - 8))\";\n".utf8
             }
-            out += "    \(members.joined(separator: "; "));\n"
-            out += "  }\n"
+            out += "    \(members.joined(separator: "; "));\n".utf8
+            out += "  }\n".utf8
         }
         if options.pinned, let (low, high) = options.corners {
             for (i, p) in [low, high].enumerated() {
-                out += "  anchor\(i) [id=\"anchor\(i)\", shape=point, style=invis, width=0, height=0, label=\"\", pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"];\n"
+                out += "  anchor\(i) [id=\"anchor\(i)\", shape=point, style=invis, width=0, height=0, label=\"\", pos=\"\(DOTText.number(p.x)),\(DOTText.number(p.y))!\"];\n".utf8
             }
         }
         if !scene.legend.isEmpty && !options.pinned {
-            out += "  legend [id=\"legend\", class=\"legend\", shape=plain, fontcolor=\(DOTText.quoted(theme.text)), label=<\(legendTable(scene.legend, theme: theme))>];\n"
+            out += "  legend [id=\"legend\", class=\"legend\", shape=plain, fontcolor=\(DOTText.quoted(theme.text)), label=<\(legendTable(scene.legend, theme: theme))>];\n".utf8
             if let first = scene.nodes.first, let name = names[first.id] {
-                out += "  \(name) -> legend [style=invis, weight=0];\n"
+                out += "  \(name) -> legend [style=invis, weight=0];\n".utf8
             }
-            out += "  { rank=sink; legend; }\n"
+            out += "  { rank=sink; legend; }\n".utf8
         }
-        return out + "}\n"
+        out += "}\n".utf8
+        return out
+    }
+
+    /// Strings joined by `separator` (plain in quotes), quoted as one: what
+    /// `DOTText.quoted(list.joined(separator:))` writes.
+    private static func quotedList(_ list: [String], separator: UInt8, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for (i, item) in list.enumerated() {
+            if i > 0 { out.append(separator) }
+            DOTText.escaped(item, into: &out)
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool) -> String {
-        // Appended to one string (an array of attributes joined cost twice as much, and every
-        // node of every look and union is written).
-        var a = "id="
-        a.reserveCapacity(256 + node.tooltip.utf8.count)
-        a += DOTText.quoted("node-" + node.id)
-        a += ", class="
-        a += DOTText.quoted(node.classes.joined(separator: " "))
-        a += ", label=<"
-        a += label(node, theme: theme)
-        a += ">, shape="
-        a += node.shape
-        a += ", style="
-        a += DOTText.quoted(node.styles.joined(separator: ","))
-        a += ", color="
-        a += DOTText.quoted(node.stroke)
-        a += ", fillcolor="
-        a += DOTText.quoted(node.fill)
-        a += ", fontcolor="
-        a += DOTText.quoted(node.fontColor)
-        a += ", penwidth="
-        a += DOTText.number(node.penWidth)
+        DOTText.written { attributes(node, theme: theme, pinned: pinned, into: &$0) }
+    }
+
+    /// ``attributes(_:theme:pinned:)``'s UTF-8 bytes, appended to `a`.
+    static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool, into a: inout [UInt8]) {
+        a += "id=\"node-".utf8
+        DOTText.escaped(node.id, into: &a)
+        a += "\", class=".utf8
+        quotedList(node.classes, separator: UInt8(ascii: " "), into: &a)
+        a += ", label=<".utf8
+        label(node, theme: theme, into: &a)
+        a += ">, shape=".utf8
+        a += node.shape.utf8
+        a += ", style=".utf8
+        quotedList(node.styles, separator: UInt8(ascii: ","), into: &a)
+        a += ", color=".utf8
+        DOTText.quoted(node.stroke, into: &a)
+        a += ", fillcolor=".utf8
+        DOTText.quoted(node.fill, into: &a)
+        a += ", fontcolor=".utf8
+        DOTText.quoted(node.fontColor, into: &a)
+        a += ", penwidth=".utf8
+        DOTText.number(node.penWidth, into: &a)
         if node.peripheries != 1 {
-            a += ", peripheries="
-            a += String(node.peripheries)
+            a += ", peripheries=".utf8
+            a += String(node.peripheries).utf8
         }
-        a += ", tooltip="
-        a += DOTText.tooltip(node.tooltip)
+        a += ", tooltip=".utf8
+        DOTText.tooltip(node.tooltip, into: &a)
         if pinned, let p = node.position {
-            a += ", pos=\""
-            a += DOTText.number(p.x)
-            a += ","
-            a += DOTText.number(p.y)
-            a += "!\""
+            a += ", pos=\"".utf8
+            DOTText.number(p.x, into: &a)
+            a.append(UInt8(ascii: ","))
+            DOTText.number(p.y, into: &a)
+            a += "!\"".utf8
         }
-        return a
+    }
+
+    /// ``label(_:theme:)``'s UTF-8 bytes, appended to `out`.
+    static func label(_ node: SceneNode, theme: Theme, into out: inout [UInt8]) {
+        guard node.badges.isEmpty else { return out += label(node, theme: theme).utf8 }
+        DOTText.html(node.title, into: &out)
+        if let sub = node.subtitle {
+            out += "<BR/><FONT POINT-SIZE=\"9\">".utf8
+            DOTText.html(sub, into: &out)
+            out += "</FONT>".utf8
+        }
     }
 
     /// The HTML-like label: badges, the title, and the subtitle in a smaller line.

@@ -14,63 +14,127 @@ enum DOTText {
     /// Graphviz's escString expansion gives them back literally, `&` is written `&amp;` so no
     /// entity reaches the SVG, and controls (and characters XML forbids) become spaces.
     static func quoted(_ s: String) -> String {
-        quoted(s, backslash: "\\\\", newline: " ")
+        written { quoted(s, into: &$0) }
     }
 
     /// A double-quoted DOT string for a `tooltip`, which Graphviz expands twice: each
     /// backslash is written four times; newlines are kept (as `\n`).
     static func tooltip(_ s: String) -> String {
-        quoted(s, backslash: "\\\\\\\\", newline: "\\n")
+        written { tooltip(s, into: &$0) }
     }
 
-    private static func quoted(_ s: String, backslash: String, newline: String) -> String {
-        // Most text is plain ASCII with nothing to escape.
-        if s.utf8.allSatisfy(Self.isPlainInQuotes) {
-            var out = "\""
-            out.reserveCapacity(s.utf8.count + 2)
-            out += s
-            out += "\""
-            return out
-        }
-        // Scalar by scalar into UTF-8 bytes, made a string once (a string's appends cost
-        // hundreds of instructions each, and every node's tooltip has lines to escape).
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        out.reserveCapacity(s.utf8.count + 16)
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"":
-                out.append(UInt8(ascii: "\\"))
-                out.append(UInt8(ascii: "\""))
-            case "\\": out += backslash.utf8
-            case "&": out += "&amp;".utf8
-            case "\n": out += newline.utf8
-            case _ where isControl(u): out.append(UInt8(ascii: " "))
-            default: out += u.utf8
+    /// ``quoted(_:)``'s UTF-8 bytes, appended to `out`.
+    static func quoted(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        escaped(s, backslash: "\\\\", newline: " ", into: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// ``tooltip(_:)``'s UTF-8 bytes, appended to `out`.
+    static func tooltip(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        escaped(s, backslash: "\\\\\\\\", newline: "\\n", into: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a quoted string: `s` escaped as ``quoted(_:)`` escapes it (so a caller
+    /// may write a plain prefix, `node-`, inside the same quotes).
+    static func escaped(_ s: String, into out: inout [UInt8]) {
+        escaped(s, backslash: "\\\\", newline: " ", into: &out)
+    }
+
+    private static func escaped(_ s: String, backslash: String, newline: String, into out: inout [UInt8]) {
+        // Most text is plain ASCII with nothing to escape: one scan, one copy.
+        if s.utf8.allSatisfy(Self.isPlainInQuotes) { return out += s.utf8 }
+        // Byte by byte (every node's tooltip has lines to escape), a character of several
+        // bytes copied whole unless it is a control (``isControl(_:at:)``).
+        var s = s
+        s.withUTF8 { b in
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                guard c >= 0x80 else {
+                    switch c {
+                    case 0x22:
+                        out.append(UInt8(ascii: "\\"))
+                        out.append(UInt8(ascii: "\""))
+                    case 0x5C: out += backslash.utf8
+                    case 0x26: out += "&amp;".utf8
+                    case 0x0A: out += newline.utf8
+                    case ..<0x20, 0x7F: out.append(UInt8(ascii: " "))
+                    default: out.append(c)
+                    }
+                    i += 1
+                    continue
+                }
+                let n = scalarLength(c)
+                if isControl(b, at: i) { out.append(UInt8(ascii: " ")) } else { out += b[i..<(i + n)] }
+                i += n
             }
         }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// How many bytes the UTF-8 sequence that starts with byte `lead` has.
+    @inline(__always)
+    private static func scalarLength(_ lead: UInt8) -> Int {
+        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    }
+
+    /// ``isControl(_:)`` of the scalar of several bytes at `i` of valid UTF-8: U+0080…U+009F
+    /// (`C2 80`…`C2 9F`), U+202A…U+202E (`E2 80 AA`…`AE`), U+2066…U+2069 (`E2 81 A6`…`A9`),
+    /// U+FFFE and U+FFFF (`EF BF BE`, `EF BF BF`).
+    @inline(__always)
+    private static func isControl(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        switch b[i] {
+        case 0xC2: b[i + 1] <= 0x9F
+        case 0xE2: (b[i + 1] == 0x80 && (0xAA...0xAE).contains(b[i + 2])) || (b[i + 1] == 0x81 && (0xA6...0xA9).contains(b[i + 2]))
+        case 0xEF: b[i + 1] == 0xBF && b[i + 2] >= 0xBE
+        default: false
+        }
     }
 
     /// Text inside an HTML-like label: entities for markup characters, backslashes doubled
     /// (Graphviz expands `\N` in label text too), controls as spaces.
     static func html(_ s: String) -> String {
         if s.utf8.allSatisfy(Self.isPlainInHTML) { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "]": out += "&#93;"
-            case "\\": out += "\\\\"
-            case _ where isControl(u): out += " "
-            default: out.unicodeScalars.append(u)
+        return written { html(s, into: &$0) }
+    }
+
+    /// ``html(_:)``'s UTF-8 bytes, appended to `out`.
+    static func html(_ s: String, into out: inout [UInt8]) {
+        if s.utf8.allSatisfy(Self.isPlainInHTML) { return out += s.utf8 }
+        var s = s
+        s.withUTF8 { b in
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                guard c >= 0x80 else {
+                    switch c {
+                    case 0x26: out += "&amp;".utf8
+                    case 0x3C: out += "&lt;".utf8
+                    case 0x3E: out += "&gt;".utf8
+                    case 0x22: out += "&quot;".utf8
+                    case 0x27: out += "&#39;".utf8
+                    case 0x5D: out += "&#93;".utf8
+                    case 0x5C: out += "\\\\".utf8
+                    case ..<0x20, 0x7F: out.append(UInt8(ascii: " "))
+                    default: out.append(c)
+                    }
+                    i += 1
+                    continue
+                }
+                let n = scalarLength(c)
+                if isControl(b, at: i) { out.append(UInt8(ascii: " ")) } else { out += b[i..<(i + n)] }
+                i += n
             }
         }
-        return out
+    }
+
+    /// The string of the bytes `write` appends (UTF-8 from valid strings, so valid).
+    static func written(_ write: (inout [UInt8]) -> Void) -> String {
+        var out: [UInt8] = []
+        write(&out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether ``html(_:)`` copies the UTF-8 byte `b` as it is: printable ASCII but the
@@ -104,18 +168,39 @@ enum DOTText {
 
     /// A number without trailing zeros: `2.5`, `1`.
     static func number(_ d: Double) -> String {
-        if d == d.rounded() && abs(d) < 1e15 { return String(Int(d)) }
+        written { number(d, into: &$0) }
+    }
+
+    /// ``number(_:)``'s UTF-8 bytes, appended to `out`.
+    static func number(_ d: Double, into out: inout [UInt8]) {
+        if d == d.rounded() && abs(d) < 1e15 { return digits(Int(d), into: &out) }
         // Exactly two or fewer decimals (what Graphviz writes): no formatting needed; `%.2f`
         // of such a value gives the same digits.
         let cents = d * 100
         if cents == cents.rounded(), abs(cents) < 1e15 {
-            let k = Int(cents), whole = abs(k) / 100, fraction = abs(k) % 100
-            let sign = k < 0 ? "-" : ""
-            return fraction % 10 == 0 ? "\(sign)\(whole).\(fraction / 10)" : "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+            let k = Int(cents), fraction = abs(k) % 100
+            if k < 0 { out.append(UInt8(ascii: "-")) }
+            digits(abs(k) / 100, into: &out)
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+            if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+            return
         }
         var s = String(format: "%.2f", d)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
-        return s
+        out += s.utf8
+    }
+
+    /// The decimal digits of `v` (|v| < 10^15), a minus sign first when it is negative.
+    private static func digits(_ v: Int, into out: inout [UInt8]) {
+        if v < 0 { out.append(UInt8(ascii: "-")) }
+        var m = v.magnitude, power: UInt = 1
+        while power <= m / 10 { power *= 10 }
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(m / power))
+            m %= power
+            power /= 10
+        } while power > 0
     }
 }
