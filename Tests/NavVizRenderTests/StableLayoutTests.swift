@@ -1,3 +1,4 @@
+import PropertyBased
 import Foundation
 import Testing
 import NavVizCore
@@ -64,5 +65,36 @@ struct StableLayoutTests {
         }
         let svgs = try scenes.map { String(decoding: try Graphviz.shared.render(dot: layout.dot($0), format: .svg, engine: StableLayout.engine), as: UTF8.self) }
         #expect(path(svgs[0]) != nil && path(svgs[0]) == path(svgs[1]))
+    }
+
+    /// A node's width counts characters: counted from bytes for ASCII text, it is what
+    /// `String.count` says for any text (CR LF is one character; so is é spelt as two scalars).
+    @Test func charactersAreCountedAsStringCountCountsThem() async {
+        let alphabet = Array("ab \r\n\té\u{301}⇄😀\u{7F}".unicodeScalars)
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...20)) { picks in
+            var text = ""
+            for k in picks { text.unicodeScalars.append(alphabet[k]) }
+            #expect(StableLayout.characters(text) == text.count, "\(Array(text.utf8))")
+        }
+    }
+
+    /// The union of frames added one at a time holds every node once, in first appearance,
+    /// in its widest look, and every edge once, whichever frames repeat the one before.
+    @Test func theUnionHoldsEachNodeAndEdgeOnce() throws {
+        let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load("tab-switch.sequence.json")), granularity: .op, theme: .light)
+        let scenes = frames.map(\.scene)
+        // Each scene twice in a row, then all of them again in reverse: the memo of the frame
+        // before is hit, missed, and hit again.
+        let union = StableLayout.unionScene(scenes.flatMap { [$0, $0] } + scenes.reversed())
+        var ids: [String] = []
+        for scene in scenes { for node in scene.nodes where !ids.contains(node.id) { ids.append(node.id) } }
+        #expect(union.nodes.map(\.id) == ids)
+        var ends: [String] = []
+        for scene in scenes { for edge in scene.edges where !ends.contains(edge.from + " " + edge.to) { ends.append(edge.from + " " + edge.to) } }
+        #expect(union.edges.map { $0.from + " " + $0.to } == ends)
+        for node in union.nodes {
+            let widest = scenes.flatMap(\.nodes).filter { $0.id == node.id }.map(StableLayout.width).max()
+            #expect(StableLayout.width(node) == widest, "\(node.id)")
+        }
     }
 }

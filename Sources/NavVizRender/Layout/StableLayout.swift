@@ -180,13 +180,24 @@
         private var nodeIndex: [String: Int] = [:]
         private var widths: [Int] = []  // of scene.nodes
         private var edges = Set<EdgeKey>()
+        /// The last frame added: its node ids with their indices in the union, and its edges'
+        /// ends. Consecutive frames mostly show the same nodes in the same order, and
+        /// comparing an id with the one at its place in the frame before costs less than
+        /// hashing it.
+        private var lastIDs: [(id: String, index: Int)] = []
+        private var lastEnds: [(from: String, to: String)] = []
 
         package init() {}
 
         /// How many of the frame's nodes the union does not hold yet.
         package func newNodes(in frame: Scene) -> Int {
-            // Read in place (`reduce` and an array's subscript copy each node out first).
-            frame.nodes.withUnsafeBufferPointer { nodes in nodes.indices.reduce(0) { $0 + (nodeIndex[nodes[$1].id] == nil ? 1 : 0) } }
+            frame.nodes.indices.reduce(0) { $0 + (index(of: frame.nodes[$1].id, at: $1) == nil ? 1 : 0) }
+        }
+
+        /// The union index of a frame's node `id`, the frame's `k`-th node.
+        private func index(of id: String, at k: Int) -> Int? {
+            if k < lastIDs.count, lastIDs[k].id == id { return lastIDs[k].index }
+            return nodeIndex[id]
         }
 
         package mutating func add(_ frame: Scene) {
@@ -194,28 +205,54 @@
                 scene.theme = frame.theme
                 first = false
             }
-            // By index, not `for node in`: most nodes are only read, not copied.
+            var ids: [(id: String, index: Int)] = []
+            ids.reserveCapacity(frame.nodes.count)
             for k in frame.nodes.indices {
-                if let i = nodeIndex[frame.nodes[k].id] {
-                    if StableLayout.width(frame.nodes[k]) > widths[i] {
-                        scene.nodes[i] = frame.nodes[k]
-                        widths[i] = StableLayout.width(frame.nodes[k])
+                let node = frame.nodes[k], width = StableLayout.width(node)
+                if let i = index(of: node.id, at: k) {
+                    if width > widths[i] {
+                        scene.nodes[i] = node
+                        widths[i] = width
                     }
+                    ids.append((node.id, i))
                 } else {
-                    nodeIndex[frame.nodes[k].id] = scene.nodes.count
-                    scene.nodes.append(frame.nodes[k])
-                    widths.append(StableLayout.width(frame.nodes[k]))
+                    nodeIndex[node.id] = scene.nodes.count
+                    ids.append((node.id, scene.nodes.count))
+                    scene.nodes.append(node)
+                    widths.append(width)
                 }
             }
-            for k in frame.edges.indices where edges.insert(EdgeKey(from: frame.edges[k].from, to: frame.edges[k].to)).inserted {
+            var ends: [(from: String, to: String)] = []
+            ends.reserveCapacity(frame.edges.count)
+            for k in frame.edges.indices {
+                let (from, to) = (frame.edges[k].from, frame.edges[k].to)
+                ends.append((from, to))
+                // An edge at the place it had in the frame before is in the union already.
+                if k < lastEnds.count, lastEnds[k].from == from, lastEnds[k].to == to { continue }
+                guard edges.insert(EdgeKey(from: from, to: to)).inserted else { continue }
                 var edge = frame.edges[k]
                 edge.label = nil  // where edges run does not depend on which frame labels them
                 scene.edges.append(edge)
             }
+            (lastIDs, lastEnds) = (ids, ends)
         }
     }
 
     static func width(_ node: SceneNode) -> Int {
-        node.title.count + node.badges.reduce(0) { $0 + $1.text.count + 2 } + (node.subtitle?.count ?? 0) / 2
+        characters(node.title) + node.badges.reduce(0) { $0 + characters($1.text) + 2 } + (node.subtitle.map(characters) ?? 0) / 2
+    }
+
+    /// `s.count`: for ASCII text without a CR LF (one character of two bytes), its number of
+    /// bytes, counted without breaking the text into characters.
+    static func characters(_ s: String) -> Int {
+        let ascii = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var cr = false
+            for b in bytes {
+                if b >= 0x80 || (cr && b == 0x0A) { return false }
+                cr = b == 0x0D
+            }
+            return true
+        }
+        return ascii == true ? s.utf8.count : s.count
     }
 }
