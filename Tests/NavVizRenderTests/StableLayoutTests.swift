@@ -97,4 +97,19 @@ struct StableLayoutTests {
             #expect(StableLayout.width(node) == widest, "\(node.id)")
         }
     }
+
+    /// Frames pinned one after another, each finding its slots at their places in the frame
+    /// before, are the frames pinned each on its own, in any order.
+    @Test(arguments: ["tab-switch.sequence.json", "shop-related.sequence.json", "katana-tabs.script.json"])
+    func pinningAfterAFrameIsPinningAlone(name: String) throws {
+        let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load(name)), granularity: .op, theme: .light)
+        let scenes = frames.map(\.scene)
+        let layout = try StableLayout.compute(scenes)
+        var memo = StableLayout.PinMemo()
+        for scene in scenes + scenes.reversed() {
+            let pinned = layout.pin(scene, memo: &memo)
+            #expect(pinned == layout.pin(scene))
+            #expect(pinned.nodes.allSatisfy { $0.slot.map { layout.nodeIDs[$0] } == $0.id })
+        }
+    }
 }

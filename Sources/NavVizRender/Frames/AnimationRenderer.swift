@@ -255,7 +255,7 @@ package enum AnimationRenderer {
         /// The frames' scenes pinned to `stable`, built on two threads (scenes are plain
         /// values; only Graphviz needs its one serial owner).
         static func pinnedScenes(_ frames: [AnimationFrame], _ stable: StableLayout) -> [Scene] {
-            AnimationRenderer.scenes(frames) { stable.pin($0) }
+            AnimationRenderer.scenes(frames, state: { StableLayout.PinMemo() }) { memo, scene in stable.pin(scene, memo: &memo) }
         }
 
         /// Lets go of what drawing the window's frames kept (the composer's pieces); frames
@@ -291,14 +291,25 @@ package enum AnimationRenderer {
     /// Each frame's scene, passed through `finish`, built on two threads (scenes are plain
     /// values; only Graphviz needs its one serial owner).
     static func scenes(_ frames: [AnimationFrame], _ finish: @Sendable (consuming Scene) -> Scene) -> [Scene] {
-        guard frames.count > 1 else { return frames.map { finish($0.scene) } }
+        scenes(frames, state: {}) { _, scene in finish(scene) }
+    }
+
+    /// ``scenes(_:_:)`` with state of each thread's own (`state()` makes it), which
+    /// `finish` is given with each scene the thread finishes, in frame order.
+    static func scenes<State>(_ frames: [AnimationFrame], state: @Sendable () -> State,
+                              _ finish: @Sendable (inout State, consuming Scene) -> Scene) -> [Scene] {
+        guard frames.count > 1 else {
+            var own = state()
+            return frames.map { finish(&own, $0.scene) }
+        }
         let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
         // Each slot is written by one thread and read after all have finished.
         nonisolated(unsafe) let scenes = UnsafeMutableBufferPointer<Scene>.allocate(capacity: frames.count)
         defer { scenes.deallocate() }
         DispatchQueue.concurrentPerform(iterations: threads) { t in
+            var own = state()
             for i in stride(from: t, to: frames.count, by: threads) {
-                (scenes.baseAddress! + i).initialize(to: finish(frames[i].scene))
+                (scenes.baseAddress! + i).initialize(to: finish(&own, frames[i].scene))
             }
         }
         return (0..<frames.count).map { (scenes.baseAddress! + $0).move() }

@@ -110,19 +110,48 @@
     /// spline, and every box given the bounds of its members (nop2 draws clusters only where
     /// their bounds are known).
     package func pin(_ scene: consuming Scene) -> Scene {
+        var memo = PinMemo()
+        return pin(scene, memo: &memo)
+    }
+
+    /// The slots of the last frame ``pin(_:memo:)`` pinned, by place in the frame: a frame
+    /// mostly shows the nodes and edges of the one before in the same order, and comparing
+    /// an id with the one at its place there costs less than hashing it.
+    package struct PinMemo: Sendable {
+        fileprivate var nodes: [(id: String, slot: Int?)] = []
+        fileprivate var edges: [(from: String, to: String, slot: Int?)] = []
+        package init() {}
+        fileprivate init(nodes: [(id: String, slot: Int?)], edges: [(from: String, to: String, slot: Int?)]) {
+            (self.nodes, self.edges) = (nodes, edges)
+        }
+    }
+
+    /// ``pin(_:)``, finding the frame's slots at their places in `memo`'s frame first, and
+    /// leaving this frame's in `memo`.
+    package func pin(_ scene: consuming Scene, memo: inout PinMemo) -> Scene {
         var pinned = consume scene  // a scene built for the call is pinned in place, not copied
+        var nodes: [(id: String, slot: Int?)] = []
+        nodes.reserveCapacity(pinned.nodes.count)
         for i in pinned.nodes.indices {
-            let slot = slots[pinned.nodes[i].id]
+            let id = pinned.nodes[i].id
+            let slot = i < memo.nodes.count && memo.nodes[i].id == id ? memo.nodes[i].slot : slots[id]
+            nodes.append((id, slot))
             pinned.nodes[i].pin(slot: slot, position: slot.flatMap { slotPositions[$0] })
         }
+        var edges: [(from: String, to: String, slot: Int?)] = []
+        edges.reserveCapacity(pinned.edges.count)
         for i in pinned.edges.indices {
-            let slot = edgeSlots[EdgeKey(from: pinned.edges[i].from, to: pinned.edges[i].to)]
+            let (from, to) = (pinned.edges[i].from, pinned.edges[i].to)
+            let slot = i < memo.edges.count && memo.edges[i].from == from && memo.edges[i].to == to
+                ? memo.edges[i].slot : edgeSlots[EdgeKey(from: from, to: to)]
+            edges.append((from, to, slot))
             let route = slot.flatMap { slotRoutes[$0] }
             pinned.edges[i].pin(slot: slot, route: route)
             if let label = pinned.edges[i].label, let route {
                 pinned.edges[i].labelPosition = Self.labelPosition(label, along: route)
             }
         }
+        memo = PinMemo(nodes: nodes, edges: edges)
         for i in pinned.boxes.indices {
             var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
             for id in pinned.boxes[i].nodeIDs {
