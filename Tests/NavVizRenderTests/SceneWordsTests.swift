@@ -74,4 +74,32 @@ struct SceneWordsTests {
         #expect(words.count <= 2 * SceneWords.generation)
         #expect(words.count > SceneWords.generation)
     }
+
+    /// A node drawn the same way (on or off the active path, visible or not) in two scenes
+    /// built with the same words is one ``SceneNode``; one drawn another way, or in a theme
+    /// other than the first, is its own, and every scene is the scene built without words.
+    @Test func aNodeDrawnTheSameWayIsOneSceneNode() {
+        func tree(active: Int) -> Tree {
+            var tree = Tree(root: Node(id: "r", kind: "tabs"))
+            for j in 0..<3 {
+                let tab = tree.addChild(Node(id: "t\(j)"), to: tree.root!, makeActive: j == active)
+                tree.addChild(Node(id: "t\(j)s"), to: tab, makeActive: true)
+            }
+            return tree
+        }
+        let words = SceneWords()
+        let first = TreeScene.make(tree(active: 0), theme: .light, words: words)
+        let again = TreeScene.make(tree(active: 0), theme: .light, words: words)
+        let other = TreeScene.make(tree(active: 1), theme: .light, words: words)
+        let dark = TreeScene.make(tree(active: 0), theme: .dark, words: words)
+        #expect(first == TreeScene.make(tree(active: 0), theme: .light))
+        #expect(other == TreeScene.make(tree(active: 1), theme: .light))
+        #expect(dark == TreeScene.make(tree(active: 0), theme: .dark))
+        #expect(zip(first.nodes, again.nodes).allSatisfy { $0.isCopy(of: $1) })
+        // The root stays on the active path; t0 and t0s leave it, t1 and t1s join it; t2 and
+        // t2s stay off it.
+        let shared = zip(first.nodes, other.nodes).filter { $0.isCopy(of: $1) }.map(\.0.id)
+        #expect(shared == ["r", "t2", "t2s"], "\(shared)")
+        #expect(!zip(first.nodes, dark.nodes).contains { $0.isCopy(of: $1) })
+    }
 }

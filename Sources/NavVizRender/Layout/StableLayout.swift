@@ -118,10 +118,11 @@
     /// mostly shows the nodes and edges of the one before in the same order, and comparing
     /// an id with the one at its place there costs less than hashing it.
     package struct PinMemo: Sendable {
-        fileprivate var nodes: [(id: String, slot: Int?)] = []
+        /// Each node as given and as pinned.
+        fileprivate var nodes: [(given: SceneNode, pinned: SceneNode)] = []
         fileprivate var edges: [(from: String, to: String, slot: Int?)] = []
         package init() {}
-        fileprivate init(nodes: [(id: String, slot: Int?)], edges: [(from: String, to: String, slot: Int?)]) {
+        fileprivate init(nodes: [(given: SceneNode, pinned: SceneNode)], edges: [(from: String, to: String, slot: Int?)]) {
             (self.nodes, self.edges) = (nodes, edges)
         }
     }
@@ -130,13 +131,20 @@
     /// leaving this frame's in `memo`.
     package func pin(_ scene: consuming Scene, memo: inout PinMemo) -> Scene {
         var pinned = consume scene  // a scene built for the call is pinned in place, not copied
-        var nodes: [(id: String, slot: Int?)] = []
+        var nodes: [(given: SceneNode, pinned: SceneNode)] = []
         nodes.reserveCapacity(pinned.nodes.count)
         for i in pinned.nodes.indices {
-            let id = pinned.nodes[i].id
-            let slot = i < memo.nodes.count && memo.nodes[i].id == id ? memo.nodes[i].slot : slots[id]
-            nodes.append((id, slot))
-            pinned.nodes[i].pin(slot: slot, position: slot.flatMap { slotPositions[$0] })
+            let given = pinned.nodes[i]
+            if i < memo.nodes.count, given.isCopy(of: memo.nodes[i].given) {
+                // The node the frame before had here (scenes share a node shown unchanged):
+                // pinned as it was.
+                pinned.nodes[i] = memo.nodes[i].pinned
+            } else {
+                let id = given.id
+                let slot = i < memo.nodes.count && memo.nodes[i].given.id == id ? memo.nodes[i].pinned.slot : slots[id]
+                pinned.nodes[i].pin(slot: slot, position: slot.flatMap { slotPositions[$0] })
+            }
+            nodes.append((given, pinned.nodes[i]))
         }
         var edges: [(from: String, to: String, slot: Int?)] = []
         edges.reserveCapacity(pinned.edges.count)

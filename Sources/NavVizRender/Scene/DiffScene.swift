@@ -47,6 +47,7 @@ public enum DiffScene {
         let matching = DiffMatching(old: old, new: new, dialect: dialect)
         let layout = DiffLayout(old: old, new: new, matching: matching)
         let newPath = new.activeSet, oldPath = old.activeSet
+        let keeps = words?.keepsNodes(in: theme) ?? false
         /// Whether a node of the new tree is drawn on the emphasised path.
         func onPath(_ b: Tree.Slot) -> Bool {
             switch activePath {
@@ -60,8 +61,8 @@ public enum DiffScene {
             switch item {
             case .new(let b):
                 let path = onPath(b)
-                node = TreeScene.node(b, in: new, theme: theme, onPath: path, words: words)
-                node.id = layout.key(item)
+                node = TreeScene.node(b, in: new, theme: theme, onPath: path, words: words, keepsNodes: keeps)
+                node.rename(layout.key(item))
                 if activePath == .before, path, let a = matching.oldSlot(ofNew: b) {
                     // The visible screen is the old state's.
                     let visible = old.activeChild(a) == nil
@@ -102,8 +103,8 @@ public enum DiffScene {
             case .old(let a):
                 // Before the operations run, a removed node on the old active path is still on it.
                 let path = activePath == .before && oldPath.contains(a)
-                node = TreeScene.node(a, in: old, theme: theme, onPath: path, words: words)
-                node.id = layout.key(item)
+                node = TreeScene.node(a, in: old, theme: theme, onPath: path, words: words, keepsNodes: keeps)
+                node.rename(layout.key(item))
                 node.stroke = theme.removed
                 node.fill = theme.removedFill
                 node.fontColor = theme.text

@@ -83,7 +83,7 @@ public enum RouteScene {
             let numbers = paths.numbers(tree)
             for slot in tree.preorder() {
                 var node = TreeScene.node(slot, in: tree, theme: theme, onPath: onPath.contains(slot))
-                node.id = keys[slot]
+                node.rename(keys[slot])
                 add(node, id: tree.id(slot), path: numbers[slot])
                 if let p = tree.parent(slot) {
                     var edge = TreeScene.edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a diagram shows, decided before any DOT is written: for each node its text, shape,
 /// colours, classes and numbered badges; for each edge its emphasis; boxes around groups;
 /// a legend. Scene builders (tree, diff, route) produce it; ``DOTEncoder`` only serializes it.
@@ -89,6 +91,22 @@ package struct SceneNode: Sendable, Hashable {
                 classes: [String], tooltip: String) {
         box = Box(Fields(id: id, title: title, subtitle: subtitle, shape: shape, styles: styles, stroke: stroke, fill: fill,
                          fontColor: fontColor, penWidth: penWidth, classes: classes, tooltip: tooltip))
+    }
+
+    /// Sets ``id`` where its bytes differ (a node shared by frames stays shared when its
+    /// scene id is its id; `==` would take `é` spelt two ways as the same id).
+    package mutating func rename(_ id: String) {
+        var (new, old) = (id, self.id)
+        let same = new.withUTF8 { a in
+            old.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+        }
+        if !same { self.id = id }
+    }
+
+    /// Whether `other` is a copy of this node (the same box): equal, found without reading
+    /// a field.
+    package func isCopy(of other: SceneNode) -> Bool {
+        box === other.box
     }
 
     /// Sets ``slot`` and ``position`` (the box made this node's own once).

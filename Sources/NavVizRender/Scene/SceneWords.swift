@@ -15,6 +15,11 @@ import NavVizCore
 /// spellings of the same text (`é` as one scalar or as `e` and an accent) as equal: each
 /// node is drawn with its own bytes, as without the memo.
 ///
+/// With the words, the memo keeps the scene nodes ``TreeScene/node(_:in:theme:onPath:words:)``
+/// made of them (a node on or off the active path, visible or not, in a theme): the same node
+/// in frame after frame is then the same ``SceneNode`` (one box, ``SceneNode``), which the
+/// union, the pinning, the composer and the player tell from another at once.
+///
 /// Holds the words of at most ``generation`` × 2 nodes (a long session whose screens keep
 /// changing does not grow it): when the current generation is full it becomes the previous
 /// one, whose words are moved back into the current one as they are used; words let go of
@@ -74,9 +79,20 @@ package final class SceneWords: @unchecked Sendable {
         }
     }
 
+    /// A node's words and the scene nodes made of them.
+    private final class Entry {
+        let words: Words
+        /// Under the lock: by ``variant(onPath:visible:)``, in ``SceneWords/theme``.
+        var made: [SceneNode?] = [nil, nil, nil, nil]
+        init(_ words: Words) { self.words = words }
+    }
+
     private let lock = NSLock()
-    private var current: [Key: Words] = [:]
-    private var previous: [Key: Words] = [:]
+    /// The theme the kept scene nodes are drawn in (the first asked for: an animation has
+    /// one); nodes in another are made each time.
+    private var theme: Theme?
+    private var current: [Key: Entry] = [:]
+    private var previous: [Key: Entry] = [:]
     /// The most nodes a generation holds.
     static let generation = 512
 
@@ -84,14 +100,40 @@ package final class SceneWords: @unchecked Sendable {
 
     /// The words of `node` (``TreeScene/words(_:)``), made the first time it is asked for.
     func words(_ node: Node) -> Words {
+        entry(node).words
+    }
+
+    /// The scene node of `node` `make` makes of its words, on the active path or off it,
+    /// visible or not, in `theme`: made the first time it is asked for, then the same one.
+    ///
+    /// Only for a theme ``keepsNodes(in:)`` said yes to.
+    func node(_ node: Node, onPath: Bool, visible: Bool, make: (Words) -> SceneNode) -> SceneNode {
+        let entry = entry(node)
+        let variant = (onPath ? 2 : 0) + (visible ? 1 : 0)
+        if let found = lock.withLock({ entry.made[variant] }) { return found }
+        let made = make(entry.words)
+        lock.withLock { entry.made[variant] = made }
+        return made
+    }
+
+    /// Whether scene nodes drawn in `theme` are kept here: those of the first theme asked
+    /// about (a scene asks once, not a node at a time: a theme is some twenty strings).
+    func keepsNodes(in theme: Theme) -> Bool {
+        lock.withLock {
+            if self.theme == nil { self.theme = theme }
+            return self.theme == theme
+        }
+    }
+
+    private func entry(_ node: Node) -> Entry {
         if let found = lock.withLock({ lookUp(node) }) { return found }
-        let made = TreeScene.words(node)
+        let made = Entry(TreeScene.words(node))
         lock.withLock { keep(node, made) }
         return made
     }
 
     /// Under the lock.
-    private func lookUp(_ node: Node) -> Words? {
+    private func lookUp(_ node: Node) -> Entry? {
         let key = Key(node: node)
         if let found = current[key] { return found }
         guard let found = previous.removeValue(forKey: key) else { return nil }
@@ -100,13 +142,13 @@ package final class SceneWords: @unchecked Sendable {
     }
 
     /// Under the lock.
-    private func keep(_ node: Node, _ words: Words) {
+    private func keep(_ node: Node, _ entry: Entry) {
         if current.count >= Self.generation {
             previous = current
             current = [:]
             current.reserveCapacity(Self.generation)
         }
-        current[Key(node: node)] = words
+        current[Key(node: node)] = entry
     }
 
     /// How many nodes' words are held (for tests).

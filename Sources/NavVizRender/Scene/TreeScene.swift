@@ -22,9 +22,10 @@ public enum TreeScene {
         var scene = Scene(title: title, theme: theme)
         let onPath = tree.activeSet
         let keys = TreeKeys(tree)
+        let keeps = words?.keepsNodes(in: theme) ?? false
         for slot in tree.preorder() {
-            var n = node(slot, in: tree, theme: theme, onPath: onPath.contains(slot), words: words)
-            n.id = keys[slot]
+            var n = node(slot, in: tree, theme: theme, onPath: onPath.contains(slot), words: words, keepsNodes: keeps)
+            n.rename(keys[slot])
             scene.nodes.append(n)
             if let p = tree.parent(slot) {
                 var e = edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot))
@@ -39,10 +40,19 @@ public enum TreeScene {
 
     /// A node drawn as a kept node: emphasised on the active path, muted off it. Its words
     /// are found in `words` where given (made there the first time).
-    package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool, words: SceneWords? = nil) -> SceneNode {
+    /// With `keepsNodes` (``SceneWords/keepsNodes(in:)`` of `theme`), the node itself is
+    /// kept in `words`, and the same node drawn the same way is the same ``SceneNode``.
+    package static func node(_ slot: Tree.Slot, in tree: Tree, theme: Theme, onPath: Bool, words: SceneWords? = nil,
+                             keepsNodes: Bool = false) -> SceneNode {
         let n = tree.node(slot)
-        let said = words?.words(n) ?? Self.words(n)
         let visible = onPath && tree.activeChild(slot) == nil
+        guard let words else { return node(n, said: Self.words(n), theme: theme, onPath: onPath, visible: visible) }
+        guard keepsNodes else { return node(n, said: words.words(n), theme: theme, onPath: onPath, visible: visible) }
+        return words.node(n, onPath: onPath, visible: visible) { node(n, said: $0, theme: theme, onPath: onPath, visible: visible) }
+    }
+
+    /// A node drawn from its words.
+    private static func node(_ n: Node, said: SceneWords.Words, theme: Theme, onPath: Bool, visible: Bool) -> SceneNode {
         var classes = [onPath ? "active" : "inactive"]
         classes.reserveCapacity(4)
         if visible { classes.append("visible") }
