@@ -88,4 +88,26 @@ import _NavVizTestSupport
         #expect(DOTEncoder.encode(scene).contains("id=\"legend\""))
         #expect(MermaidEncoder.encode(scene).contains("subgraph box0[\"2. change\"]"))
     }
+
+    /// Marks land on their nodes and edges whether the transition has a few operations
+    /// (found by a scan of the scene) or many (found through indices): a deep link that
+    /// pushes a screen on each of n tabs, then activates the last tab, numbers each push on
+    /// its screen and colours the activated edge.
+    @Test(arguments: [2, 7, 8, 9, 20])
+    func marksLandOnTheirNodesHoweverManyOperations(tabs: Int) throws {
+        let tabsBefore = (0..<tabs).map { #"{"id": "t\#($0)"}"# }.joined(separator: ", ")
+        let tabsAfter = (0..<tabs).map { #"{"id": "t\#($0)", "active": "s\#($0)", "children": [{"id": "s\#($0)"}]}"# }.joined(separator: ", ")
+        let before = #"{"id": "r", "kind": "tabs", "active": "t0", "children": [\#(tabsBefore)]}"#
+        let after = #"{"id": "r", "kind": "tabs", "active": "t\#(tabs - 1)", "children": [\#(tabsAfter)]}"#
+        let (scene, ops) = try Self.scene(before, after)
+        #expect(ops.count == tabs + 1)
+        for (i, op) in ops.enumerated() {
+            guard case .push(let id, _, _, _) = op else { continue }
+            let node = try #require(scene.nodes.first { $0.id == id })
+            #expect(node.badges.map(\.text) == ["\(i + 1)"], "\(id)")
+        }
+        #expect(scene.nodes.filter { !$0.badges.isEmpty }.count == tabs + (tabs > 1 ? 1 : 0))
+        let activated = scene.edges.filter { $0.classes.contains("activated") }
+        #expect(activated.map { "\($0.from)>\($0.to)" } == (tabs > 1 ? ["r>t\(tabs - 1)"] : []))
+    }
 }

@@ -7,14 +7,26 @@ enum DiffMarks {
     /// JSON finds them (by `path`, else by id; a change's children by id and context) and
     /// drawn where ``DiffLayout`` draws them.
     static func add(_ operations: [TreeOperation], to scene: inout Scene, layout: DiffLayout, theme: Theme) {
-        var index: [String: Int] = [:]
-        scene.nodes.withUnsafeBufferPointer { nodes in
-            for i in nodes.indices { index[nodes[i].id] = i }  // in place: no copy of each node
+        // A transition's few operations find their nodes and edges by a scan of the scene
+        // (some comparisons a node); many operations, by indices made once.
+        let scans = operations.count <= 8
+        var index: [String: Int]?
+        func node(_ id: String) -> Int? {
+            if scans { return scene.nodes.lastIndex { $0.id == id } }
+            if index == nil {
+                var made: [String: Int] = [:]
+                scene.nodes.withUnsafeBufferPointer { nodes in
+                    for i in nodes.indices { made[nodes[i].id] = i }  // in place: no copy of each node
+                }
+                index = made
+            }
+            return index![id]
         }
         let nodes = OperationNodes(layout: layout)
-        // Edges by their ends, built on the first activate (most transitions have none).
+        // Edges by their ends, indexed on the first activate (most transitions have none).
         var edgeIndex: [String: Int]?
         func edge(_ from: String, _ to: String) -> Int? {
+            if scans { return scene.edges.firstIndex { $0.from == from && $0.to == to } }
             if edgeIndex == nil {
                 var index: [String: Int] = [:]
                 for (i, e) in scene.edges.enumerated() where index[key(e.from, e.to)] == nil { index[key(e.from, e.to)] = i }
@@ -26,7 +38,7 @@ enum DiffMarks {
         for (i, op) in operations.enumerated() {
             let number = "\(i + 1)"
             func badge(_ id: String?, _ color: String) {
-                guard let id, let n = index[id] else { return }
+                guard let id, let n = node(id) else { return }
                 scene.nodes[n].badges.append(Badge(text: number, color: color))
             }
             switch op {
@@ -47,7 +59,7 @@ enum DiffMarks {
                 badge(nodes.subject(op), theme.change)
                 // A node sits in one box at most (Graphviz clusters cannot overlap).
                 var members: [String] = []
-                for id in nodes.members(op) where index[id] != nil && !boxed.contains(id) {
+                for id in nodes.members(op) where node(id) != nil && !boxed.contains(id) {
                     boxed.insert(id)
                     members.append(id)
                 }
