@@ -8,10 +8,17 @@
 /// there has. Boxes are numbered anew in each graph (the composer renumbers clusters when it
 /// puts them in a frame).
 struct SVGBatch {
-    private var nodes: [String: [SceneNode]] = [:]
-    private var nodeOrder: [String] = []
-    private var edges: [StableLayout.EdgeKey: [SceneEdge]] = [:]
-    private var edgeOrder: [StableLayout.EdgeKey] = []
+    /// A node's or edge's looks asked for, by its slot in the layout (``SceneNode/slot``:
+    /// an index, cheap to hash), else by its id or ends.
+    private enum Key: Hashable {
+        case slot(Int)
+        case id(String)
+        case ends(StableLayout.EdgeKey)
+    }
+    private var nodes: [Key: [SceneNode]] = [:]
+    private var nodeOrder: [Key] = []
+    private var edges: [Key: [SceneEdge]] = [:]
+    private var edgeOrder: [Key] = []
     private var boxes: [SceneBox] = []
     private var standIns: [String: SceneNode] = [:]
 
@@ -28,17 +35,18 @@ struct SVGBatch {
 
     /// Asks for a node's look to be drawn (once, however often asked).
     mutating func add(_ node: SceneNode) {
-        if let looks = nodes[node.id] {
-            if !looks.contains(node) { nodes[node.id]!.append(node) }
+        let key = node.slot.map(Key.slot) ?? .id(node.id)
+        if let looks = nodes[key] {
+            if !looks.contains(node) { nodes[key]!.append(node) }
         } else {
-            nodes[node.id] = [node]
-            nodeOrder.append(node.id)
+            nodes[key] = [node]
+            nodeOrder.append(key)
         }
     }
 
     /// Asks for an edge's look to be drawn.
     mutating func add(_ edge: SceneEdge) {
-        let key = StableLayout.EdgeKey(from: edge.from, to: edge.to)
+        let key = edge.slot.map(Key.slot) ?? .ends(StableLayout.EdgeKey(from: edge.from, to: edge.to))
         if let looks = edges[key] {
             if !looks.contains(edge) { edges[key]!.append(edge) }
         } else {
@@ -59,8 +67,8 @@ struct SVGBatch {
             while levels.count <= k { levels.append(Level()) }
             return k
         }
-        for id in nodeOrder {
-            for (k, node) in nodes[id]!.enumerated() { levels[level(k)].put(node) }
+        for key in nodeOrder {
+            for (k, node) in nodes[key]!.enumerated() { levels[level(k)].put(node) }
         }
         for key in edgeOrder {
             for (k, edge) in edges[key]!.enumerated() {
