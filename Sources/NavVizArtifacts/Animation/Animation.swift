@@ -98,12 +98,13 @@ public enum Animation {
     /// is then left as it was). Notes, warnings and progress go to `diagnostics`.
     public static func write(_ file: String, to output: String, options: Options, diagnostics: Diagnostics = .silent) throws -> Written {
         if options.gifOnly { return try writeGIF(file, to: output, options: options, diagnostics: diagnostics) }
+        // The Graphviz workers start up while the destination is checked and the document
+        // read and planned (a worker's start is some 15 ms of the other core's time).
+        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        GraphvizPool.shared.prestart()
         // The destination is checked (and staged) before any work; what the frames record
         // goes into the staged directory as they are planned.
         let staged = try OutputDirectory(output, inputs: [file])
-        // The Graphviz workers start up while the document is read and planned.
-        GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        GraphvizPool.shared.prestart()
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
         let (planned, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
