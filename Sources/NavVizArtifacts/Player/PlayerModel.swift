@@ -251,13 +251,14 @@ package struct PlayerModel: Sendable {
     /// A node's index in the window: by its slot where it was pinned to the window's layout,
     /// else by its id.
     private func index(of node: SceneNode, in window: Window) -> Int? {
-        if let slot = node.slot, slot < slotIDs.count, slotIDs[slot] == node.id { return nodeBySlot[slot] }
+        if let slot = node.slot, slot < slotIDs.count, let i = nodeBySlot[slot], slotIDs[slot] == node.id { return i }
         return window.nodes[node.id]
     }
 
     private func index(of edge: SceneEdge, in window: Window) -> Int? {
-        if let slot = edge.slot, slot < slotEdges.count, slotEdges[slot].from == edge.from, slotEdges[slot].to == edge.to {
-            return edgeBySlot[slot]
+        if let slot = edge.slot, slot < slotEdges.count, let i = edgeBySlot[slot], slotEdges[slot].from == edge.from,
+           slotEdges[slot].to == edge.to {
+            return i
         }
         return window.edges[StableLayout.EdgeKey(from: edge.from, to: edge.to)]
     }

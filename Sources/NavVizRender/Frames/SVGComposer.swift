@@ -379,19 +379,30 @@ package final class SVGComposer: @unchecked Sendable {
 
     // A pinned node's or edge's looks by its slot: an index, not its id hashed.
     private func piece(_ node: SceneNode) -> Piece? {
-        guard let slot = node.slot else { return nil }
-        assert(layout.nodeIDs[slot] == node.id, "a node pinned to another layout")
+        guard let slot = slot(of: node) else { return nil }
         let looks = nodePieces[slot]
         guard let j = looks.firstIndex(where: { $0.0 == node }) else { return nil }
         return looks[j].1
     }
 
     private func piece(_ edge: SceneEdge) -> Piece? {
-        guard let slot = edge.slot else { return nil }
-        assert(layout.edgeKeys[slot] == StableLayout.EdgeKey(from: edge.from, to: edge.to), "an edge pinned to another layout")
+        guard let slot = slot(of: edge) else { return nil }
         let looks = edgePieces[slot]
         guard let j = looks.firstIndex(where: { $0.0 == edge }) else { return nil }
         return looks[j].1
+    }
+
+    /// A node's slot in this composer's layout; nil without one, or for a node pinned to
+    /// another layout (its frames are then drawn whole, not composed of wrong pieces).
+    private func slot(of node: SceneNode) -> Int? {
+        guard let slot = node.slot, slot < layout.nodeIDs.count, layout.nodeIDs[slot] == node.id else { return nil }
+        return slot
+    }
+
+    private func slot(of edge: SceneEdge) -> Int? {
+        guard let slot = edge.slot, slot < layout.edgeKeys.count else { return nil }
+        let key = layout.edgeKeys[slot]
+        return key.from == edge.from && key.to == edge.to ? slot : nil
     }
 
     private func piece(_ box: SceneBox) -> BoxPiece? {
@@ -407,7 +418,7 @@ package final class SVGComposer: @unchecked Sendable {
         var inside = true
         for node in scene.nodes where !SVGBatch.isMarker(node) {
             if let known = piece(node) { inside = inside && known.inside; continue }
-            guard let slot = node.slot, let name = layout.names[node.id], let bytes = pieces.named[name] else { inside = false; continue }
+            guard let slot = slot(of: node), let name = layout.names[node.id], let bytes = pieces.named[name] else { inside = false; continue }
             let piece = Piece(bytes: Array(bytes), inside: bounds.contains(bytes, labels: false))
             nodePieces[slot].append((node, piece))
             pieceCount += 1
@@ -416,7 +427,7 @@ package final class SVGComposer: @unchecked Sendable {
         for edge in scene.edges {
             guard let a = layout.names[edge.from], let b = layout.names[edge.to] else { continue }
             if let known = piece(edge) { inside = inside && known.inside; continue }
-            guard let slot = edge.slot, let bytes = pieces.named["\(a)&#45;&gt;\(b)"] else { continue }
+            guard let slot = slot(of: edge), let bytes = pieces.named["\(a)&#45;&gt;\(b)"] else { continue }
             let piece = Piece(bytes: Array(bytes), inside: bounds.contains(bytes, labels: edge.label != nil))
             edgePieces[slot].append((edge, piece))
             pieceCount += 1

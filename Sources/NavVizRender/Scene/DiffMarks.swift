@@ -24,15 +24,18 @@ enum DiffMarks {
         }
         let nodes = OperationNodes(layout: layout)
         // Edges by their ends, indexed on the first activate (most transitions have none).
-        var edgeIndex: [String: Int]?
+        var edgeIndex: [StableLayout.EdgeKey: Int]?
         func edge(_ from: String, _ to: String) -> Int? {
             if scans { return scene.edges.firstIndex { $0.from == from && $0.to == to } }
             if edgeIndex == nil {
-                var index: [String: Int] = [:]
-                for (i, e) in scene.edges.enumerated() where index[key(e.from, e.to)] == nil { index[key(e.from, e.to)] = i }
+                var index: [StableLayout.EdgeKey: Int] = [:]
+                for (i, e) in scene.edges.enumerated() {
+                    let key = StableLayout.EdgeKey(from: e.from, to: e.to)
+                    if index[key] == nil { index[key] = i }  // the first edge between two nodes
+                }
                 edgeIndex = index
             }
-            return edgeIndex![key(from, to)]
+            return edgeIndex![StableLayout.EdgeKey(from: from, to: to)]
         }
         var boxed = Set<String>()
         for (i, op) in operations.enumerated() {
@@ -77,7 +80,6 @@ enum DiffMarks {
         }
     }
 
-    private static func key(_ from: String, _ to: String) -> String { from + "\u{0}" + to }
 }
 
 /// The drawn nodes an operation of a diff names, as scene ids of a ``DiffLayout``.

@@ -210,4 +210,21 @@ struct SVGComposerTests {
         }
         #expect(order == ["a", "c", "a->c", "b", "a->b", "d", "c->d"])
     }
+
+    /// A frame pinned to another layout (its slots are another layout's) is drawn whole,
+    /// as a direct render of it gives, never composed of the pieces of the nodes that hold
+    /// its slots here.
+    @Test func framesPinnedToAnotherLayoutAreDrawnWhole() throws {
+        let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load("tab-switch.sequence.json")), granularity: .op, theme: .light)
+        let scenes = frames.map(\.scene)
+        let here = try StableLayout.compute(scenes)
+        let elsewhere = try StableLayout.compute(Array(scenes.reversed()))
+        #expect(here.nodeIDs != elsewhere.nodeIDs)
+        let composer = SVGComposer(layout: here)
+        for scene in scenes {
+            let pinned = elsewhere.pin(scene)
+            let direct = try Graphviz.shared.render(dot: here.encode(pinned), format: .svg, engine: StableLayout.engine)
+            #expect(try composer.svg(pinned) == direct)
+        }
+    }
 }
