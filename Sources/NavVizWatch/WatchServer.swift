@@ -32,6 +32,10 @@ package final class WatchServer: Sendable {
         package var token: String?
         /// Where saved bundles go.
         package var saveDirectory = FileManager.default.currentDirectoryPath
+        /// How long ``WatchServer/start()`` waits for the server to listen. The server runs
+        /// on Swift's shared executor, which tests under a sanitizer can keep busy for
+        /// minutes (`Sanitizer.seconds`); `navviz watch` waits 30 s.
+        package var listenTimeout: Duration = .seconds(30)
         package init() {}
     }
 
@@ -44,11 +48,13 @@ package final class WatchServer: Sendable {
     let ledger = RecorderLedger()
     let access: LockedAccess
     let saveDirectory: String
+    let listenTimeout: Duration
 
     /// A server for `session`, not yet listening; throws when `options` cannot be bound.
     package init(session: LiveSession, options: Options) throws(NavVizError) {
         self.session = session
         saveDirectory = options.saveDirectory
+        listenTimeout = options.listenTimeout
         let loopback = Access.isLoopback(options.host)
         access = LockedAccess(Access(port: Int(options.port), host: options.host,
                                      token: loopback ? nil : (options.token ?? Access.newToken())))
@@ -76,7 +82,8 @@ package final class WatchServer: Sendable {
         Task {
             do { try await server.run() } catch { failure.withLock { $0 = error } }
         }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let timeout = listenTimeout
+        let deadline = ContinuousClock.now + timeout
         var address = await server.listeningAddress
         while address == nil, failure.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
@@ -84,7 +91,7 @@ package final class WatchServer: Sendable {
         }
         guard case .ip4(_, let port)? = address else {
             let where_ = "\(access.value.host):\(access.value.port)"
-            let reason = failure.withLock { $0 }.map(Self.reason) ?? "it did not start listening within 30 s"
+            let reason = failure.withLock { $0 }.map(Self.reason) ?? "it did not start listening within \(timeout.components.seconds) s"
             throw NavVizError(.cannotWrite, file: nil, "cannot listen on \(where_): \(reason)")
         }
         access.update { $0.port = Int(port) }

@@ -16,6 +16,9 @@ import _NavVizTestSupport
         var options = WatchServer.Options()
         options.port = port
         options.saveDirectory = NSTemporaryDirectory()
+        // Under a sanitizer, the suite's tests waiting on Graphviz workers can hold Swift's
+        // shared executor, which the server runs on, for minutes.
+        options.listenTimeout = .seconds(Sanitizer.seconds(60))
         do {
             let server = try WatchServer(session: session, options: options)
             let url = try await server.start()
