@@ -43,7 +43,7 @@ struct StableLayoutPackedTests {
         let key = StableLayout.EdgeKey(from: "a", to: "é.screen")
         let layout = StableLayout(positions: ["a": Point(x: 1.5, y: -2)], sizes: ["a": (30, 20.25)],
                                   corners: (Point(x: -24, y: -30), Point(x: 80, y: 90)), routes: [key: "e,1,2 3.5,4 5,6"],
-                                  names: ["a": "n0", "é.screen": "n1", "ghost": "n2"], nodeIDs: ["a", "é.screen", "ghost"], edgeKeys: [key])
+                                  nodeIDs: ["a", "é.screen", "ghost"], edgeKeys: [key])
         let unpacked = StableLayout(layout.packed)
         Self.expectSame(unpacked, layout)
         #expect(unpacked.positions["é.screen"] == nil && unpacked.sizes["ghost"] == nil)

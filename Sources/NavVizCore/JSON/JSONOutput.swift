@@ -91,7 +91,7 @@ package indirect enum JSONOutput: Sendable {
     private func write<E: Error>(into out: inout [UInt8], flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
         switch self {
         case .string(let s): JSONOutput.quote(s, into: &out)
-        case .int(let i): JSONOutput.append(i, to: &out)
+        case .int(let i): out.appendDecimal(i)
         case .number(let v): out += JSONOutput.number(v).utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .null: out += "null".utf8
@@ -142,23 +142,6 @@ package indirect enum JSONOutput: Sendable {
         }
         out += last
         out.append(close)
-    }
-
-    /// An integer's decimal digits.
-    private static func append(_ i: Int, to out: inout [UInt8]) {
-        guard i != 0 else { return out.append(UInt8(ascii: "0")) }
-        if i == .min { return out += String(i).utf8 }
-        if i < 0 { out.append(UInt8(ascii: "-")) }
-        var v = i.magnitude, digits: (UInt64, UInt64, UInt64) = (0, 0, 0), n = 0
-        // At most 19 digits, written last first into the tuple's bytes, then copied out in order.
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while v > 0 {
-                buffer[23 - n] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                n += 1
-            }
-            out += buffer[(24 - n)...]
-        }
     }
 
     /// A number as ``number(_:)`` describes it.

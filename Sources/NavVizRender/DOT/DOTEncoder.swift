@@ -152,9 +152,7 @@ public enum DOTEncoder {
                 DOTText.quoted(edge.labelColor ?? edge.color, into: &out)
                 if options.pinned, let p = edge.labelPosition {
                     out += ", lp=\"".utf8
-                    DOTText.number(p.x, into: &out)
-                    out.append(UInt8(ascii: ","))
-                    DOTText.number(p.y, into: &out)
+                    DOTText.point(p, into: &out)
                     out.append(UInt8(ascii: "\""))
                 }
             }
@@ -234,9 +232,7 @@ public enum DOTEncoder {
         DOTText.tooltip(node.tooltip, into: &a)
         if pinned, let p = node.position {
             a += ", pos=\"".utf8
-            DOTText.number(p.x, into: &a)
-            a.append(UInt8(ascii: ","))
-            DOTText.number(p.y, into: &a)
+            DOTText.point(p, into: &a)
             a += "!\"".utf8
         }
     }

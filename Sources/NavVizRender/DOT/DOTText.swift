@@ -46,24 +46,32 @@ enum DOTText {
     private static func escaped(_ s: String, backslash: String, newline: String, into out: inout [UInt8]) {
         // Most text is plain ASCII with nothing to escape: one scan, one copy.
         if s.utf8.allSatisfy(Self.isPlainInQuotes) { return out += s.utf8 }
-        // Byte by byte (every node's tooltip has lines to escape), a character of several
-        // bytes copied whole unless it is a control (``isControl(_:at:)``).
+        escape(s, into: &out) { c, out in
+            switch c {
+            case 0x22:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "\""))
+            case 0x5C: out += backslash.utf8
+            case 0x26: out += "&amp;".utf8
+            case 0x0A: out += newline.utf8
+            default: return false
+            }
+            return true
+        }
+    }
+
+    /// `s`'s bytes, each ASCII byte given to `special` first (it writes what stands for the
+    /// byte and says so, or leaves it), controls written as spaces, a character of several
+    /// bytes copied whole unless it is a control (``isControl(_:at:)``): byte by byte, for
+    /// text with something to escape (every node's tooltip has lines).
+    private static func escape(_ s: String, into out: inout [UInt8], _ special: (UInt8, inout [UInt8]) -> Bool) {
         var s = s
         s.withUTF8 { b in
             var i = 0
             while i < b.count {
                 let c = b[i]
-                guard c >= 0x80 else {
-                    switch c {
-                    case 0x22:
-                        out.append(UInt8(ascii: "\\"))
-                        out.append(UInt8(ascii: "\""))
-                    case 0x5C: out += backslash.utf8
-                    case 0x26: out += "&amp;".utf8
-                    case 0x0A: out += newline.utf8
-                    case ..<0x20, 0x7F: out.append(UInt8(ascii: " "))
-                    default: out.append(c)
-                    }
+                if c < 0x80 {
+                    if !special(c, &out) { out.append(c < 0x20 || c == 0x7F ? UInt8(ascii: " ") : c) }
                     i += 1
                     continue
                 }
@@ -103,30 +111,18 @@ enum DOTText {
     /// ``html(_:)``'s UTF-8 bytes, appended to `out`.
     static func html(_ s: String, into out: inout [UInt8]) {
         if s.utf8.allSatisfy(Self.isPlainInHTML) { return out += s.utf8 }
-        var s = s
-        s.withUTF8 { b in
-            var i = 0
-            while i < b.count {
-                let c = b[i]
-                guard c >= 0x80 else {
-                    switch c {
-                    case 0x26: out += "&amp;".utf8
-                    case 0x3C: out += "&lt;".utf8
-                    case 0x3E: out += "&gt;".utf8
-                    case 0x22: out += "&quot;".utf8
-                    case 0x27: out += "&#39;".utf8
-                    case 0x5D: out += "&#93;".utf8
-                    case 0x5C: out += "\\\\".utf8
-                    case ..<0x20, 0x7F: out.append(UInt8(ascii: " "))
-                    default: out.append(c)
-                    }
-                    i += 1
-                    continue
-                }
-                let n = scalarLength(c)
-                if isControl(b, at: i) { out.append(UInt8(ascii: " ")) } else { out += b[i..<(i + n)] }
-                i += n
+        escape(s, into: &out) { c, out in
+            switch c {
+            case 0x26: out += "&amp;".utf8
+            case 0x3C: out += "&lt;".utf8
+            case 0x3E: out += "&gt;".utf8
+            case 0x22: out += "&quot;".utf8
+            case 0x27: out += "&#39;".utf8
+            case 0x5D: out += "&#93;".utf8
+            case 0x5C: out += "\\\\".utf8
+            default: return false
             }
+            return true
         }
     }
 
@@ -171,16 +167,23 @@ enum DOTText {
         written { number(d, into: &$0) }
     }
 
+    /// A point as Graphviz's `pos` and `lp` give one, `x,y`, appended to `out`.
+    static func point(_ p: Point, into out: inout [UInt8]) {
+        number(p.x, into: &out)
+        out.append(UInt8(ascii: ","))
+        number(p.y, into: &out)
+    }
+
     /// ``number(_:)``'s UTF-8 bytes, appended to `out`.
     static func number(_ d: Double, into out: inout [UInt8]) {
-        if d == d.rounded() && abs(d) < 1e15 { return digits(Int(d), into: &out) }
+        if d == d.rounded() && abs(d) < 1e15 { return out.appendDecimal(Int(d)) }
         // Exactly two or fewer decimals (what Graphviz writes): no formatting needed; `%.2f`
         // of such a value gives the same digits.
         let cents = d * 100
         if cents == cents.rounded(), abs(cents) < 1e15 {
             let k = Int(cents), fraction = abs(k) % 100
             if k < 0 { out.append(UInt8(ascii: "-")) }
-            digits(abs(k) / 100, into: &out)
+            out.appendDecimal(abs(k) / 100)
             out.append(UInt8(ascii: "."))
             out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
             if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
@@ -190,17 +193,5 @@ enum DOTText {
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         out += s.utf8
-    }
-
-    /// The decimal digits of `v` (|v| < 10^15), a minus sign first when it is negative.
-    private static func digits(_ v: Int, into out: inout [UInt8]) {
-        if v < 0 { out.append(UInt8(ascii: "-")) }
-        var m = v.magnitude, power: UInt = 1
-        while power <= m / 10 { power *= 10 }
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(m / power))
-            m %= power
-            power /= 10
-        } while power > 0
     }
 }

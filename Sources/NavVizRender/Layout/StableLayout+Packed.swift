@@ -64,14 +64,12 @@ extension StableLayout {
     package init(_ packed: Packed) {
         var nodeIDs: [String] = []
         nodeIDs.reserveCapacity(packed.idEnds.count)
-        var positions: [String: Point] = [:], sizes: [String: (Double, Double)] = [:], names: [String: String] = [:]
-        names.reserveCapacity(packed.idEnds.count)
+        var positions: [String: Point] = [:], sizes: [String: (Double, Double)] = [:]
         var start = 0
         for (i, end) in packed.idEnds.enumerated() {
             let id = String(decoding: packed.idBytes[start..<Int(end)], as: UTF8.self)
             start = Int(end)
             nodeIDs.append(id)
-            names[id] = "n\(i)"
             let b = packed.boxes
             if !b[i * 4].isNaN {
                 positions[id] = Point(x: b[i * 4], y: b[i * 4 + 1])
@@ -90,6 +88,6 @@ extension StableLayout {
         }
         let c = packed.corners
         self.init(positions: positions, sizes: sizes, corners: (Point(x: c[0], y: c[1]), Point(x: c[2], y: c[3])), routes: routes,
-                  names: names, nodeIDs: nodeIDs, edgeKeys: edgeKeys)
+                  nodeIDs: nodeIDs, edgeKeys: edgeKeys)
     }
 }

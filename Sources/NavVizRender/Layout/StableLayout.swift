@@ -37,16 +37,22 @@
     private let slotPositions: [Point?]
     private let slotRoutes: [String?]
 
+    /// A layout of the nodes `nodeIDs` (named `n0`, `n1`, … in that order: ``names`` and
+    /// ``slots`` are made from it) and the edges `edgeKeys`.
     package init(positions: [String: Point], sizes: [String: (Double, Double)], corners: (Point, Point), routes: [EdgeKey: String],
-                 names: [String: String], nodeIDs: [String], edgeKeys: [EdgeKey]) {
-        (self.positions, self.sizes, self.corners, self.routes, self.names, self.nodeIDs, self.edgeKeys) =
-            (positions, sizes, corners, routes, names, nodeIDs, edgeKeys)
-        var slots: [String: Int] = [:], edgeSlots: [EdgeKey: Int] = [:]
+                 nodeIDs: [String], edgeKeys: [EdgeKey]) {
+        (self.positions, self.sizes, self.corners, self.routes, self.nodeIDs, self.edgeKeys) =
+            (positions, sizes, corners, routes, nodeIDs, edgeKeys)
+        var slots: [String: Int] = [:], names: [String: String] = [:], edgeSlots: [EdgeKey: Int] = [:]
         slots.reserveCapacity(nodeIDs.count)
+        names.reserveCapacity(nodeIDs.count)
         edgeSlots.reserveCapacity(edgeKeys.count)
-        for (i, id) in nodeIDs.enumerated() where slots[id] == nil { slots[id] = i }
+        for (i, id) in nodeIDs.enumerated() where slots[id] == nil {
+            slots[id] = i
+            names[id] = "n\(i)"
+        }
         for (i, key) in edgeKeys.enumerated() where edgeSlots[key] == nil { edgeSlots[key] = i }
-        (self.slots, self.edgeSlots) = (slots, edgeSlots)
+        (self.slots, self.names, self.edgeSlots) = (slots, names, edgeSlots)
         slotPositions = nodeIDs.map { positions[$0] }
         slotRoutes = edgeKeys.map { routes[$0] }
     }
@@ -102,7 +108,7 @@
             low = i == 0 ? a : Point(x: min(low.x, a.x), y: min(low.y, a.y))
             high = i == 0 ? b : Point(x: max(high.x, b.x), y: max(high.y, b.y))
         }
-        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes, names: names,
+        return StableLayout(positions: positions, sizes: sizes, corners: (low, high), routes: routes,
                             nodeIDs: union.nodes.map(\.id), edgeKeys: edgeKeys)
     }
 

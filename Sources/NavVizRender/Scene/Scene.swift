@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a diagram shows, decided before any DOT is written: for each node its text, shape,
 /// colours, classes and numbered badges; for each edge its emphasis; boxes around groups;
 /// a legend. Scene builders (tree, diff, route) produce it; ``DOTEncoder`` only serializes it.
@@ -26,11 +24,8 @@ public struct Scene: Sendable, Equatable {
 /// One drawn node. `id` is its scene id (`SceneKeys`: the navviz id, or the path of a
 /// repeated screen); the DOT/SVG id is `node-<id>`.
 ///
-/// A value with copy-on-write storage: its fields live in one reference-counted box, so a
-/// copy (a frame's scene, the union, the composer's and the player's looks all hold the
-/// same nodes) costs one retain rather than one per text field, and two copies of the same
-/// node compare equal without reading their texts. Setting a field of a shared node copies
-/// the box first, as an `Array` does.
+/// A value whose fields are kept in one ``SharedFields`` box: a copy is one retain, and two
+/// copies of the same node compare equal without reading their texts.
 package struct SceneNode: Sendable, Hashable {
     private struct Fields: Sendable, Hashable {
         var id: String
@@ -50,86 +45,60 @@ package struct SceneNode: Sendable, Hashable {
         var slot: Int?
     }
 
-    /// Written only while uniquely referenced (``unique()``), so shared across threads like
-    /// an array's storage; no other reference can watch a write, hence no access checks.
-    private final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private var fields: SharedFields<Fields>
 
-    private var box: Box
-
-    /// Makes the box this node's own before a field is written.
-    private mutating func unique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    }
-
-    package var id: String { get { box.fields.id } _modify { unique(); yield &box.fields.id } }
-    package var title: String { get { box.fields.title } _modify { unique(); yield &box.fields.title } }
-    package var subtitle: String? { get { box.fields.subtitle } _modify { unique(); yield &box.fields.subtitle } }
-    package var shape: String { get { box.fields.shape } _modify { unique(); yield &box.fields.shape } }
-    package var styles: [String] { get { box.fields.styles } _modify { unique(); yield &box.fields.styles } }
-    package var peripheries: Int { get { box.fields.peripheries } _modify { unique(); yield &box.fields.peripheries } }
-    package var stroke: String { get { box.fields.stroke } _modify { unique(); yield &box.fields.stroke } }
-    package var fill: String { get { box.fields.fill } _modify { unique(); yield &box.fields.fill } }
-    package var fontColor: String { get { box.fields.fontColor } _modify { unique(); yield &box.fields.fontColor } }
-    package var penWidth: Double { get { box.fields.penWidth } _modify { unique(); yield &box.fields.penWidth } }
+    package var id: String { get { fields.value.id } _modify { yield &fields.value.id } }
+    package var title: String { get { fields.value.title } _modify { yield &fields.value.title } }
+    package var subtitle: String? { get { fields.value.subtitle } _modify { yield &fields.value.subtitle } }
+    package var shape: String { get { fields.value.shape } _modify { yield &fields.value.shape } }
+    package var styles: [String] { get { fields.value.styles } _modify { yield &fields.value.styles } }
+    package var peripheries: Int { get { fields.value.peripheries } _modify { yield &fields.value.peripheries } }
+    package var stroke: String { get { fields.value.stroke } _modify { yield &fields.value.stroke } }
+    package var fill: String { get { fields.value.fill } _modify { yield &fields.value.fill } }
+    package var fontColor: String { get { fields.value.fontColor } _modify { yield &fields.value.fontColor } }
+    package var penWidth: Double { get { fields.value.penWidth } _modify { yield &fields.value.penWidth } }
     /// SVG classes: `active`, `inactive`, `visible`, `switch`, `kind-stack`, `removed`, …
-    package var classes: [String] { get { box.fields.classes } _modify { unique(); yield &box.fields.classes } }
+    package var classes: [String] { get { fields.value.classes } _modify { yield &fields.value.classes } }
     /// Numbered markers (operation numbers in execution order), drawn before the title.
-    package var badges: [Badge] { get { box.fields.badges } _modify { unique(); yield &box.fields.badges } }
-    package var tooltip: String { get { box.fields.tooltip } _modify { unique(); yield &box.fields.tooltip } }
+    package var badges: [Badge] { get { fields.value.badges } _modify { yield &fields.value.badges } }
+    package var tooltip: String { get { fields.value.tooltip } _modify { yield &fields.value.tooltip } }
     /// A fixed position in points, for frames that share one layout.
-    package var position: Point? { get { box.fields.position } _modify { unique(); yield &box.fields.position } }
+    package var position: Point? { get { fields.value.position } _modify { yield &fields.value.position } }
     /// The node's place in the stable layout its frame is pinned to (its index in
     /// ``StableLayout/nodeIDs``), set with ``position`` by ``StableLayout/pin(_:)``: what
     /// looks up a pinned node's drawn looks and rows by index rather than by hashing its id.
-    package var slot: Int? { get { box.fields.slot } _modify { unique(); yield &box.fields.slot } }
+    package var slot: Int? { get { fields.value.slot } _modify { yield &fields.value.slot } }
 
     package init(id: String, title: String, subtitle: String?, shape: String, styles: [String],
                 stroke: String, fill: String, fontColor: String, penWidth: Double,
                 classes: [String], tooltip: String) {
-        box = Box(Fields(id: id, title: title, subtitle: subtitle, shape: shape, styles: styles, stroke: stroke, fill: fill,
+        fields = SharedFields(Fields(id: id, title: title, subtitle: subtitle, shape: shape, styles: styles, stroke: stroke, fill: fill,
                          fontColor: fontColor, penWidth: penWidth, classes: classes, tooltip: tooltip))
     }
 
     /// Sets ``id`` where its bytes differ (a node shared by frames stays shared when its
     /// scene id is its id; `==` would take `é` spelt two ways as the same id).
     package mutating func rename(_ id: String) {
-        var (new, old) = (id, self.id)
-        let same = new.withUTF8 { a in
-            old.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
-        }
-        if !same { self.id = id }
+        if !id.hasSameBytes(as: self.id) { self.id = id }
     }
 
     /// Whether `other` is a copy of this node (the same box): equal, found without reading
     /// a field.
     package func isCopy(of other: SceneNode) -> Bool {
-        box === other.box
+        fields.isCopy(of: other.fields)
     }
 
     /// Sets ``slot`` and ``position`` (the box made this node's own once).
     package mutating func pin(slot: Int?, position: Point?) {
-        unique()
-        box.fields.slot = slot
-        box.fields.position = position
-    }
-
-    /// Field by field, as a struct's synthesized `==` (copies of one node: at once).
-    package static func == (a: SceneNode, b: SceneNode) -> Bool {
-        a.box === b.box || a.box.fields == b.box.fields
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        box.fields.hash(into: &hasher)
+        fields.value.slot = slot
+        fields.value.position = position
     }
 }
 
 /// Prints and reflects its fields, as a plain struct would (test messages, `dump`).
 extension SceneNode: CustomReflectable {
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: box.fields).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: fields.value).children, displayStyle: .struct)
     }
 }
 
@@ -155,7 +124,7 @@ package struct Badge: Sendable, Hashable {
 
 /// An edge from parent to child. The DOT/SVG id is `edge-<from>-<to>`.
 ///
-/// Copy-on-write storage, as ``SceneNode``'s: a copy is one retain.
+/// Its fields are kept in one ``SharedFields`` box, as ``SceneNode``'s.
 package struct SceneEdge: Sendable, Hashable {
     private struct Fields: Sendable, Hashable {
         var from: String
@@ -171,63 +140,43 @@ package struct SceneEdge: Sendable, Hashable {
         var slot: Int?
     }
 
-    /// Written only while uniquely referenced, as ``SceneNode``'s box.
-    private final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private var fields: SharedFields<Fields>
 
-    private var box: Box
-
-    private mutating func unique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    }
-
-    package var from: String { get { box.fields.from } _modify { unique(); yield &box.fields.from } }
-    package var to: String { get { box.fields.to } _modify { unique(); yield &box.fields.to } }
-    package var color: String { get { box.fields.color } _modify { unique(); yield &box.fields.color } }
-    package var penWidth: Double { get { box.fields.penWidth } _modify { unique(); yield &box.fields.penWidth } }
-    package var styles: [String] { get { box.fields.styles } _modify { unique(); yield &box.fields.styles } }
-    package var classes: [String] { get { box.fields.classes } _modify { unique(); yield &box.fields.classes } }
-    package var label: String? { get { box.fields.label } _modify { unique(); yield &box.fields.label } }
-    package var labelColor: String? { get { box.fields.labelColor } _modify { unique(); yield &box.fields.labelColor } }
+    package var from: String { get { fields.value.from } _modify { yield &fields.value.from } }
+    package var to: String { get { fields.value.to } _modify { yield &fields.value.to } }
+    package var color: String { get { fields.value.color } _modify { yield &fields.value.color } }
+    package var penWidth: Double { get { fields.value.penWidth } _modify { yield &fields.value.penWidth } }
+    package var styles: [String] { get { fields.value.styles } _modify { yield &fields.value.styles } }
+    package var classes: [String] { get { fields.value.classes } _modify { yield &fields.value.classes } }
+    package var label: String? { get { fields.value.label } _modify { yield &fields.value.label } }
+    package var labelColor: String? { get { fields.value.labelColor } _modify { yield &fields.value.labelColor } }
     /// The spline the edge is drawn along in a pinned frame (Graphviz `pos`, in points), set
     /// by ``StableLayout/pin(_:)`` so a frame needs no edge routing.
-    package var route: String? { get { box.fields.route } _modify { unique(); yield &box.fields.route } }
+    package var route: String? { get { fields.value.route } _modify { yield &fields.value.route } }
     /// Where a pinned frame draws the edge's label (Graphviz `lp`, in points), so its place
     /// depends on the edge alone.
-    package var labelPosition: Point? { get { box.fields.labelPosition } _modify { unique(); yield &box.fields.labelPosition } }
+    package var labelPosition: Point? { get { fields.value.labelPosition } _modify { yield &fields.value.labelPosition } }
     /// The edge's place in the stable layout its frame is pinned to (its index in
     /// ``StableLayout/edgeKeys``), set with ``route`` by ``StableLayout/pin(_:)``.
-    package var slot: Int? { get { box.fields.slot } _modify { unique(); yield &box.fields.slot } }
+    package var slot: Int? { get { fields.value.slot } _modify { yield &fields.value.slot } }
 
     package init(from: String, to: String, color: String, penWidth: Double, styles: [String] = [],
                 classes: [String], label: String? = nil, labelColor: String? = nil) {
-        box = Box(Fields(from: from, to: to, color: color, penWidth: penWidth, styles: styles, classes: classes,
+        fields = SharedFields(Fields(from: from, to: to, color: color, penWidth: penWidth, styles: styles, classes: classes,
                          label: label, labelColor: labelColor))
     }
 
     /// Sets ``slot`` and ``route`` (the box made this edge's own once).
     package mutating func pin(slot: Int?, route: String?) {
-        unique()
-        box.fields.slot = slot
-        box.fields.route = route
-    }
-
-    /// Field by field, as a struct's synthesized `==` (copies of one edge: at once).
-    package static func == (a: SceneEdge, b: SceneEdge) -> Bool {
-        a.box === b.box || a.box.fields == b.box.fields
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        box.fields.hash(into: &hasher)
+        fields.value.slot = slot
+        fields.value.route = route
     }
 }
 
 /// Prints and reflects its fields, as a plain struct would (test messages, `dump`).
 extension SceneEdge: CustomReflectable {
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: box.fields).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: fields.value).children, displayStyle: .struct)
     }
 }
 

@@ -65,12 +65,10 @@ package final class SceneWords: @unchecked Sendable {
                 && same(x.context, y.context) && same(x.info, y.info)
         }
 
-        /// Whether two strings have the same bytes (compared in place).
+        /// Whether two strings have the same bytes (both nil, or ``Swift/String/hasSameBytes(as:)``).
         private static func same(_ x: String?, _ y: String?) -> Bool {
-            guard var x, var y else { return x == nil && y == nil }
-            return x.withUTF8 { a in
-                y.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
-            }
+            guard let x, let y else { return x == nil && y == nil }
+            return x.hasSameBytes(as: y)
         }
 
         /// Whether two dictionaries have the same entries, byte for byte.
@@ -153,4 +151,16 @@ package final class SceneWords: @unchecked Sendable {
 
     /// How many nodes' words are held (for tests).
     var count: Int { lock.withLock { current.count + previous.count } }
+}
+
+extension String {
+    /// Whether the two have the same UTF-8 bytes, compared in place. Swift's `==` takes two
+    /// spellings of the same text (`é` as one scalar or as `e` and an accent) as equal; a
+    /// node drawn with its own bytes needs them told apart.
+    func hasSameBytes(as other: String) -> Bool {
+        var (x, y) = (self, other)
+        return x.withUTF8 { a in
+            y.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+        }
+    }
 }
