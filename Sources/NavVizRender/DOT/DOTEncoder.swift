@@ -200,11 +200,8 @@ public enum DOTEncoder {
         out.append(UInt8(ascii: "\""))
     }
 
-    static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool) -> String {
-        DOTText.written { attributes(node, theme: theme, pinned: pinned, into: &$0) }
-    }
-
-    /// ``attributes(_:theme:pinned:)``'s UTF-8 bytes, appended to `a`.
+    /// A node's DOT attributes (its id and classes, the HTML-like label, shape, styles,
+    /// colours, borders, tooltip and, pinned, its position), appended to `a`.
     static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool, into a: inout [UInt8]) {
         a += "id=\"node-".utf8
         DOTText.escaped(node.id, into: &a)

@@ -31,8 +31,8 @@
     /// Each node's index in ``nodeIDs`` and each edge's in ``edgeKeys``: the slots
     /// ``pin(_:)`` gives a frame's nodes and edges (``SceneNode/slot``), by which what
     /// follows finds a node's looks and rows without hashing its id again.
-    package let slots: [String: Int]
-    package let edgeSlots: [EdgeKey: Int]
+    private let slots: [String: Int]
+    private let edgeSlots: [EdgeKey: Int]
     /// ``positions`` by node slot, ``routes`` by edge slot.
     private let slotPositions: [Point?]
     private let slotRoutes: [String?]
