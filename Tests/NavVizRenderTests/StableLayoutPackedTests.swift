@@ -23,12 +23,12 @@ struct StableLayoutPackedTests {
         let frames = AnimationPlan.frames(timeline, theme: .light)
         var planner = AnimationRenderer.Planner(layout: .stable, windowNodes: 40)
         try planner.add(frames)
-        let windows = try planner.windows()
+        let windows = planner.windows()
         #expect(windows.count > 1)
         for window in windows {
             let scenes = frames[window.frames].map(\.scene)
             let laidOut = try StableLayout.compute(union: StableLayout.unionScene(scenes))
-            let unpacked = window.drawing().stable
+            let unpacked = try window.drawing().stable
             Self.expectSame(unpacked, laidOut)
             Self.expectSame(StableLayout(laidOut.packed), laidOut)
             #expect(!laidOut.routes.isEmpty && laidOut.positions.count == laidOut.nodeIDs.count)

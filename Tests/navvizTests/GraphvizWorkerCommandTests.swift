@@ -47,6 +47,34 @@ struct GraphvizWorkerCommandTests {
         #expect(number.map(crashing.contains) == true, "frame \(number.map(String.init) ?? "?") does not draw tab3 active (those that do: \(crashing.sorted()))")
     }
 
+    /// The last layout window is laid out while the windows before it are drawn: a worker
+    /// that crashes laying it out (here: on purpose, on a screen only that window has) still
+    /// fails the animation, exit 70, and the output of an earlier run is left as it was.
+    @Test func aCrashLayingOutTheLastWindowFailsTheAnimation() throws {
+        // Three phases of 120 screens each: a layout window holds at most 200 nodes, so each
+        // phase is a window of its own, and only the last shows `lastWindowOnly`.
+        func frame(_ phase: String, _ extra: String = "") -> String {
+            let screens = (0..<120).map { #"{"id": "\#(phase)\#($0)"}"# }.joined(separator: ", ")
+            return #"{"tree": {"id": "root", "kind": "stack", "children": [\#(screens)\#(extra)]}}"#
+        }
+        let frames = [frame("a"), frame("a"), frame("b"), frame("b"), frame("c", #", {"id": "lastWindowOnly"}"#)]
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-windows-\(UUID().uuidString).json")
+        try Data(#"{"navviz": 1, "frames": [\#(frames.joined(separator: ",\n"))]}"#.utf8).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-window-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let earlier = try NavVizBinary.run(["animate", input.path, "-o", out.path])
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        let page = try Data(contentsOf: out.appendingPathComponent("index.html"))
+        let r = try NavVizBinary.run(["animate", input.path, "-o", out.path, "--worker-crash-on", "lastWindowOnly"])
+        #expect(r.status == 70)
+        #expect(r.stderr.hasPrefix("\(input.path): error: "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("graphviz crashed in a worker process: signal 6 (\(String(cString: strsignal(6))))\n"), "\(r.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("index.html")) == page)
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)
+        #expect(!left.contains { $0.hasPrefix(".\(out.lastPathComponent).") }, "a staged directory was left: \(left.filter { $0.contains(out.lastPathComponent) })")
+    }
+
     /// The worker processes of a navviz that is killed (SIGKILL: nothing of navviz runs) or
     /// terminated end too, within moments: their socket ends with navviz. (150 states are 299
     /// frames, each laid out and drawn as PNG by a worker: seconds of work left when the two

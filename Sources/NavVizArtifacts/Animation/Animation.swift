@@ -138,7 +138,11 @@ public enum Animation {
                 if window?.frames.contains(i) != true {
                     try framePNGs()
                     window = plan.windows.first { $0.frames.contains(i) }!
-                    drawing = window!.drawing()
+                    do throws(RenderError) {
+                        drawing = try window!.drawing()
+                    } catch {
+                        throw NavVizError(error, file: file)
+                    }
                 }
                 try staged.write(AnimationBundle.frameName(i, "dot"), Array(drawing!.dot(frame).utf8))
                 chunk.append((i, frame))

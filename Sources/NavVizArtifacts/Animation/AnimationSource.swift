@@ -127,12 +127,9 @@ struct AnimationSource {
             }
             throw NavVizError(.invalidInput, file: displayName(file), "the document has no states to animate")
         }
-        let windows: [AnimationRenderer.Window]
-        do {
-            windows = try planner.windows()
-        } catch {
-            throw NavVizError(error, file: file)
-        }
+        // The last window's layout is still being laid out: drawing the frames before it
+        // goes on meanwhile (and reports its failure, if it fails).
+        let windows = planner.windows()
         var source = self
         if hold { source.held = kept }
         return (source, Plan(windows: windows, frameCount: count, outline: outline))

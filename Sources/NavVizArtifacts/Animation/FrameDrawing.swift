@@ -92,7 +92,11 @@ enum FrameDrawing {
                     if !chunk.isEmpty { try draw() }
                     drawing?.finished()
                     window = windows.firstIndex { $0.frames.contains(i) }!
-                    drawing = windows[window].drawing()
+                    do throws(RenderError) {
+                        drawing = try windows[window].drawing()
+                    } catch {
+                        throw NavVizError(error, file: source.file)
+                    }
                     let stable = drawing!.stable
                     try finisher.then { try bundle.beginWindow(stable) }
                 }

@@ -10,7 +10,6 @@ import Foundation
 /// are drawn, or in which process. A PNG frame's picture depends on the frames of its window
 /// drawn before it (``PNGFraming``'s shots), so a window's PNG frames are drawn in order.
 package enum AnimationRenderer {
-    /// How frames are laid out.
     /// One rendered frame.
     package struct Rendered: Sendable {
         package var svg: [UInt8]
@@ -275,16 +274,44 @@ package enum AnimationRenderer {
     package struct Window: Sendable {
         /// The frames of the window, by their place in the animation.
         package var frames: Range<Int>
-        /// The window's union layout, packed.
-        package let layout: StableLayout.Packed
+        /// The window's union layout, packed: laid out by a Graphviz worker beside the
+        /// planning of the frames after it (the last window's, beside the drawing of the
+        /// windows before it).
+        let layout: PendingLayout
         /// True when frames are drawn on the layout; false for `--layout per-frame`.
         package let pinned: Bool
 
         /// The window's drawing, its layout unpacked: make it when the window's frames are
         /// about to be drawn, draw all of them with it (its composer's pieces and its PNG
-        /// shots carry from one chunk to the next), and let it go after.
-        package func drawing() -> Drawing {
-            Drawing(stable: StableLayout(layout), pinned: pinned)
+        /// shots carry from one chunk to the next), and let it go after. Waits for the
+        /// window's layout; throws what laying it out threw.
+        package func drawing() throws(RenderError) -> Drawing {
+            Drawing(stable: StableLayout(try layout.packed()), pinned: pinned)
+        }
+    }
+
+    /// A window's layout being laid out on another thread (by a Graphviz worker), and then
+    /// laid out. `@unchecked Sendable`: `result` is written once, before `ready` is left,
+    /// and read only after waiting for `ready`.
+    final class PendingLayout: @unchecked Sendable {
+        private let ready = DispatchGroup()
+        private var result: Result<StableLayout.Packed, RenderError>?
+
+        /// Starts laying out `union` once one of `slots` is free (and frees it when done).
+        init(union: Scene, slots: DispatchSemaphore) {
+            slots.wait()
+            ready.enter()
+            DispatchQueue.global().async {
+                self.result = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
+                slots.signal()
+                self.ready.leave()
+            }
+        }
+
+        /// The layout, once laid out.
+        func packed() throws(RenderError) -> StableLayout.Packed {
+            ready.wait()
+            return try result!.get()
         }
     }
 
@@ -340,7 +367,11 @@ package enum AnimationRenderer {
         private var union = StableLayout.Union()
         private var starts: [Int] = [0]
         private var count = 0
-        private let layouts = Layouts()
+        /// The layouts of the windows before the current one, each started when its window
+        /// ended.
+        private var layouts: [PendingLayout] = []
+        /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
+        private let slots = DispatchSemaphore(value: 2)
 
         /// At most this many nodes in a window's union, by default.
         package static let defaultWindowNodes = 200
@@ -370,7 +401,7 @@ package enum AnimationRenderer {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
             if count > starts[starts.count - 1], union.scene.nodes.count + union.newNodes(in: scene) > windowNodes {
-                layouts.start(union.scene)
+                layouts.append(PendingLayout(union: union.scene, slots: slots))
                 union = StableLayout.Union()
                 starts.append(count)
             }
@@ -378,48 +409,15 @@ package enum AnimationRenderer {
             count += 1
         }
 
-        /// The windows, each laid out (one `dot` layout each): the last now, the others as
-        /// they were laid out. Their layouts are packed (``Window/drawing()`` unpacks one).
-        package func windows() throws(RenderError) -> [Window] {
-            let packed = try layouts.finish(last: union.scene)
-            return packed.indices.map { k in
+        /// The windows, each laid out by a worker (one `dot` layout each), the last
+        /// started now: its frames' drawing waits for it (``Window/drawing()``), the windows
+        /// before it are drawn meanwhile. Consumes the planner: a second call would lay out
+        /// the last window again.
+        package consuming func windows() -> [Window] {
+            let pending = layouts + [PendingLayout(union: union.scene, slots: slots)]
+            return pending.indices.map { k in
                 let end = k + 1 < starts.count ? starts[k + 1] : count
-                return Window(frames: starts[k]..<end, layout: packed[k], pinned: layout == .stable)
-            }
-        }
-
-        /// The windows' layouts, each started when its window ends and run beside the
-        /// planning, and kept packed; `@unchecked Sendable`: `results` is read and written
-        /// under `lock`.
-        final class Layouts: @unchecked Sendable {
-            private let lock = NSLock()
-            private var results: [Result<StableLayout.Packed, RenderError>?] = []
-            private let running = DispatchGroup()
-            /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
-            private let slots = DispatchSemaphore(value: 2)
-
-            func start(_ union: Scene) {
-                let k = lock.withLock {
-                    results.append(nil)
-                    return results.count - 1
-                }
-                slots.wait()
-                running.enter()
-                DispatchQueue.global().async {
-                    let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
-                    self.lock.withLock { self.results[k] = laidOut }
-                    self.slots.signal()
-                    self.running.leave()
-                }
-            }
-
-            /// Every layout, in order, once the last (`union`) is laid out too.
-            func finish(last union: Scene) throws(RenderError) -> [StableLayout.Packed] {
-                let last = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
-                running.wait()
-                var out: [StableLayout.Packed] = []
-                for result in lock.withLock({ results }) + [last] { out.append(try result!.get()) }
-                return out
+                return Window(frames: starts[k]..<end, layout: pending[k], pinned: layout == .stable)
             }
         }
     }

@@ -76,8 +76,8 @@ struct PNGFramingTests {
         var planner = AnimationRenderer.Planner(layout: .stable)
         try planner.add(frames)
         var out: [Framed] = []
-        for window in try planner.windows() {
-            let drawing = window.drawing()
+        for window in planner.windows() {
+            let drawing = try window.drawing()
             for start in stride(from: window.frames.lowerBound, to: window.frames.upperBound, by: AnimationRenderer.Drawing.framesPerChunk) {
                 let chunk = Array(frames[start..<min(window.frames.upperBound, start + AnimationRenderer.Drawing.framesPerChunk)])
                 let captions = chunk.indices.map { FrameCaption.lines(chunk[$0].info, number: start + $0 + 1, count: frames.count) }
@@ -147,8 +147,8 @@ struct PNGFramingTests {
         var planner = AnimationRenderer.Planner(layout: .stable)
         try planner.add(frames)
         var pictures = 0, crossed: [String] = [], edges = 0
-        for window in try planner.windows() {
-            let drawing = window.drawing()
+        for window in planner.windows() {
+            let drawing = try window.drawing()
             for start in stride(from: window.frames.lowerBound, to: window.frames.upperBound, by: AnimationRenderer.Drawing.framesPerChunk) {
                 let chunk = Array(frames[start..<min(window.frames.upperBound, start + AnimationRenderer.Drawing.framesPerChunk)])
                 for (k, dot) in drawing.pngDOTs(chunk, firstNumber: start + 1).enumerated() {
