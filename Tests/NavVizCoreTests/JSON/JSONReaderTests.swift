@@ -52,6 +52,35 @@ struct JSONReaderTests {
         }
     }
 
+    /// A large document's room is reserved from a count of its `,`, `:` and `[` bytes: never
+    /// fewer values than it holds (strings full of those bytes only count more), and the
+    /// tree read is the one a document too small to reserve gives.
+    @Test func largeDocumentsReserveRoomForEveryValue() throws {
+        func values(_ t: JSONValueTree, _ v: Int) -> Int {
+            var count = 0, stack = [v]
+            while let v = stack.popLast() {
+                count += 1
+                if t.kind(v) == .array || t.kind(v) == .object { stack += t.members(v) }
+            }
+            return count
+        }
+        let member = #"{"id": "n", "s": "a, b: [c]", "list": [1, [], {}, [true, null, -2.5e3]], "o": {"k": {"k": "v"}}}"#
+        for count in [1, 2, 700, 2_000] {
+            let text = "[" + Array(repeating: member, count: count).joined(separator: ",\n ") + "]"
+            let bytes = Array(text.utf8)
+            let t = try JSONReader.parse(bytes)
+            let held = values(t, t.root)
+            #expect(held == 1 + count * 14)
+            #expect(JSONReader.mostValues(in: bytes) >= held)
+            #expect(bytes.count >= JSONReader.reservingBytes || count < 700, "\(bytes.count) bytes: too few to reserve")
+            let last = try #require(t.members(t.root).last)
+            #expect(t.text(try #require(t.member("s", of: last))) == "a, b: [c]")
+            #expect(t.kind(try #require(t.member("list", of: last))) == .array)
+        }
+        #expect(JSONReader.mostValues(in: Array("7".utf8)) == 1)
+        #expect(JSONReader.mostValues(in: Array(#"{"a": [1, 2]}"#.utf8)) == 4)
+    }
+
     @Test func nestingHasNoDepthLimit() throws {
         let depth = 200_000
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
