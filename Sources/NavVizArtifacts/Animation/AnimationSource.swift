@@ -78,7 +78,9 @@ struct AnimationSource {
                       diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         // A streamed reading that gave up part way is planned again, read whole.
         try bundle.restartPlanning()
-        var planner = AnimationRenderer.Planner(layout: layout)
+        // A short animation's scenes are kept for drawing: each window's first frames then
+        // have their looks drawn while the frames after them are planned.
+        var planner = AnimationRenderer.Planner(layout: layout, prefetch: hold)
         var count = 0
         var kept: [AnimationFrame] = []
         var outline: TimelineOutline

@@ -257,6 +257,15 @@ package enum AnimationRenderer {
             AnimationRenderer.scenes(frames, state: { StableLayout.PinMemo() }) { memo, scene in stable.pin(scene, memo: &memo) }
         }
 
+        /// Has the workers draw the looks the frames of `scenes` (not yet pinned) need, for
+        /// the chunk that draws them to find (``SVGComposer/prefetch(_:)``); nothing when
+        /// frames are not composed.
+        func prefetch(_ scenes: [Scene]) {
+            guard let composer, !scenes.isEmpty else { return }
+            var memo = StableLayout.PinMemo()
+            composer.prefetch(scenes.map { stable.pin($0, memo: &memo) })
+        }
+
         /// Lets go of what drawing the window's frames kept (the composer's pieces); frames
         /// drawn later are drawn as before, only slower.
         package func finished() {
@@ -284,34 +293,60 @@ package enum AnimationRenderer {
         /// The window's drawing, its layout unpacked: make it when the window's frames are
         /// about to be drawn, draw all of them with it (its composer's pieces and its PNG
         /// shots carry from one chunk to the next), and let it go after. Waits for the
-        /// window's layout; throws what laying it out threw.
+        /// window's layout; throws what laying it out threw. The first call gets the drawing
+        /// the looks of the window's first frames were drawn with, if they were
+        /// (``Planner/init(layout:windowNodes:prefetch:)``).
         package func drawing() throws(RenderError) -> Drawing {
-            Drawing(stable: StableLayout(try layout.packed()), pinned: pinned)
+            if let prefetched = try layout.takeDrawing(), prefetched.pinned == pinned { return prefetched }
+            return Drawing(stable: StableLayout(try layout.packed()), pinned: pinned)
         }
     }
 
     /// A window's layout being laid out on another thread (by a Graphviz worker), and then
-    /// laid out. `@unchecked Sendable`: `result` is written once, before `ready` is left,
-    /// and read only after waiting for `ready`.
+    /// laid out; with the first frames' scenes, also the drawing whose composer has the
+    /// looks they need. `@unchecked Sendable`: `result` and `prefetched` are written before
+    /// `ready` is left, and read and taken only after waiting for it, under `lock`.
     final class PendingLayout: @unchecked Sendable {
         private let ready = DispatchGroup()
+        private let lock = NSLock()
         private var result: Result<StableLayout.Packed, RenderError>?
+        private var prefetched: Drawing?
 
-        /// Starts laying out `union` once one of `slots` is free (and frees it when done).
-        init(union: Scene, slots: DispatchSemaphore) {
+        /// Starts laying out `union` once one of `slots` is free (and frees it when done);
+        /// then, when `prefetch` has scenes (the window's first frames), has the workers
+        /// draw the looks they need into a drawing of the window's own.
+        init(union: Scene, slots: DispatchSemaphore, prefetch: [Scene] = []) {
             slots.wait()
             ready.enter()
-            DispatchQueue.global().async {
-                self.result = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
+            // A thread of its own, as ``GraphvizPool/runAll(_:)``'s: it waits on workers, and
+            // must not wait for a busy dispatch pool (or hold one of its threads meanwhile).
+            Thread {
+                let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
                 slots.signal()
+                var drawing: Drawing?
+                if !prefetch.isEmpty, case .success(let packed) = laidOut {
+                    drawing = Drawing(stable: StableLayout(packed), pinned: true)
+                    drawing!.prefetch(prefetch)
+                }
+                self.lock.withLock { (self.result, self.prefetched) = (laidOut, drawing) }
                 self.ready.leave()
-            }
+            }.start()
         }
 
         /// The layout, once laid out.
         func packed() throws(RenderError) -> StableLayout.Packed {
             ready.wait()
-            return try result!.get()
+            return try lock.withLock { result! }.get()
+        }
+
+        /// The drawing the first frames' looks were drawn with, once (nil after, or when
+        /// there was none); throws what laying the window out threw.
+        func takeDrawing() throws(RenderError) -> Drawing? {
+            _ = try packed()
+            return lock.withLock {
+                defer { prefetched = nil }
+                return prefetched
+            }
         }
     }
 
@@ -370,15 +405,34 @@ package enum AnimationRenderer {
         /// The layouts of the windows before the current one, each started when its window
         /// ended.
         private var layouts: [PendingLayout] = []
+        /// Whether each window's first frames have their looks drawn as soon as the window
+        /// is laid out: those frames' scenes, kept until then.
+        private let prefetch: Bool
+        private var firstScenes: [Scene] = []
+        private var prefetchedWindows = 0
+        /// The frames of a window whose looks are drawn ahead: its first chunk's. (Ahead of
+        /// 8 frames, the first chunk still asked for most of its looks; ahead of every frame
+        /// of the window, the benchmark's 200 frames were no faster than without: the looks
+        /// of later chunks are drawn beside the frames before them anyway.)
+        static let prefetchedFrames = Drawing.framesPerChunk
+        /// At most this many windows are drawn ahead: each keeps its drawing (layout and
+        /// looks) until its frames are drawn, after every window is planned.
+        static let prefetchedWindows = 8
         /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
         private let slots = DispatchSemaphore(value: 2)
 
         /// At most this many nodes in a window's union, by default.
         package static let defaultWindowNodes = 200
 
-        package init(layout: FrameLayout, windowNodes: Int = Planner.defaultWindowNodes) {
+        /// With `prefetch`, each window's first frames (``prefetchedFrames``) have the looks
+        /// they need drawn by the workers as soon as the window is laid out, beside the
+        /// planning of the frames after it, into the drawing its ``Window/drawing()`` gives:
+        /// for an animation whose scenes are kept for drawing (a window's drawing, with its
+        /// looks, is then held until the window is drawn).
+        package init(layout: FrameLayout, windowNodes: Int = Planner.defaultWindowNodes, prefetch: Bool = false) {
             self.layout = layout
             self.windowNodes = max(1, windowNodes)
+            self.prefetch = prefetch && layout == .stable
         }
 
         /// Builds the frame's scene, checks its size and adds it to the union. A frame
@@ -401,12 +455,23 @@ package enum AnimationRenderer {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
             if count > starts[starts.count - 1], union.scene.nodes.count + union.newNodes(in: scene) > windowNodes {
-                layouts.append(PendingLayout(union: union.scene, slots: slots))
+                layouts.append(PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes()))
                 union = StableLayout.Union()
                 starts.append(count)
             }
             union.add(scene)
+            if prefetch, prefetchedWindows < Self.prefetchedWindows, firstScenes.count < Self.prefetchedFrames {
+                firstScenes.append(scene)
+            }
             count += 1
+        }
+
+        /// The scenes of the window just ended whose looks are to be drawn ahead (none
+        /// without `prefetch`, or past ``prefetchedWindows``).
+        private mutating func takeFirstScenes() -> [Scene] {
+            defer { firstScenes = [] }
+            if !firstScenes.isEmpty { prefetchedWindows += 1 }
+            return firstScenes
         }
 
         /// The windows, each laid out by a worker (one `dot` layout each), the last
@@ -414,7 +479,7 @@ package enum AnimationRenderer {
         /// before it are drawn meanwhile. Consumes the planner: a second call would lay out
         /// the last window again.
         package consuming func windows() -> [Window] {
-            let pending = layouts + [PendingLayout(union: union.scene, slots: slots)]
+            let pending = layouts + [PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes())]
             return pending.indices.map { k in
                 let end = k + 1 < starts.count ? starts[k + 1] : count
                 return Window(frames: starts[k]..<end, layout: pending[k], pinned: layout == .stable)

@@ -129,7 +129,7 @@ package final class SVGComposer: @unchecked Sendable {
     /// composer's layout. (Requesting a chunk before completing the one before, so its
     /// looks are drawn meanwhile, was measured and not kept: docs/performance.md,
     /// issue-30f.)
-    func request(_ pinned: [Scene], captions: [[String]] = []) -> Request {
+    func request(_ pinned: [Scene], captions: [[String]] = [], start: Bool = true) -> Request {
         lock.lock()
         defer { lock.unlock() }
         if pieceCount > maxPieces { forgetPieces() }
@@ -181,7 +181,24 @@ package final class SVGComposer: @unchecked Sendable {
             graphs = batch.graphs(like: like)
             drawings += graphs.count
         }
-        return Request(scenes: pinned, captions: captions, plans: plans, graphs: graphs, layout: layout)
+        return Request(scenes: pinned, captions: captions, plans: plans, graphs: graphs, layout: layout, start: start)
+    }
+
+    /// Has the workers draw the looks `pinned` frames need that the composer has not drawn,
+    /// and keeps them, without composing a frame: a window's first frames, drawn while the
+    /// frames after them are planned, so their chunk finds its looks drawn. A look that
+    /// fails is left undrawn, for the frame that needs it to draw (and report) again.
+    func prefetch(_ pinned: [Scene]) {
+        // Drawn on this thread: the caller's is one of its own, and a drawing started on
+        // the dispatch pool could wait there for a thread while the pool's threads wait
+        // for it.
+        let request = request(pinned, start: false)
+        let drawn = Graphviz.shared.renderAll(dots: request.graphs.map(layout.encode), format: .svg, engine: StableLayout.engine)
+        lock.lock()
+        defer { lock.unlock() }
+        for (graph, svg) in zip(request.graphs, drawn) {
+            if case .success(let svg) = svg { harvest(svg, graph, canvas: true) }
+        }
     }
 
     /// Waits for the looks `request` asked for, keeps them, and finds every piece of its
@@ -221,10 +238,11 @@ package final class SVGComposer: @unchecked Sendable {
         private let drawing = DispatchGroup()
         private var results: [Result<[UInt8], RenderError>] = []
 
-        /// Starts drawing `graphs` (their DOT written on the drawing thread too).
-        fileprivate init(scenes: [Scene], captions: [[String]], plans: [Plan?], graphs: [Scene], layout: StableLayout) {
+        /// Starts drawing `graphs` (their DOT written on the drawing thread too), unless not
+        /// to `start` (the caller draws them).
+        fileprivate init(scenes: [Scene], captions: [[String]], plans: [Plan?], graphs: [Scene], layout: StableLayout, start: Bool) {
             (self.scenes, self.captions, self.plans, self.graphs) = (scenes, captions, plans, graphs)
-            guard !graphs.isEmpty else { return }
+            guard start, !graphs.isEmpty else { return }
             drawing.enter()
             DispatchQueue.global().async { [self] in
                 results = Graphviz.shared.renderAll(dots: graphs.map(layout.encode), format: .svg, engine: StableLayout.engine)

@@ -37,6 +37,34 @@ struct SVGComposerTests {
         #expect(Double(drawing.composer?.composed ?? 0) >= 1.5 * Double(composable.count), "\(name): frames drawn whole")
     }
 
+    /// A planner that draws each window's first looks ahead (an animation whose scenes are
+    /// kept) gives drawings whose first chunk needs no look drawn, whose frames are the
+    /// bytes of direct renders, and whose second `drawing()` starts afresh; past
+    /// `prefetchedWindows` windows, drawings start afresh too.
+    @Test func windowsDrawnAheadComposeTheSameBytes() throws {
+        let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: 60, seed: 5).utf8)))
+        let frames = AnimationPlan.frames(timeline, theme: .light)
+        var planner = AnimationRenderer.Planner(layout: .stable, windowNodes: 12, prefetch: true)
+        let scenes = try planner.add(frames)
+        let held = zip(frames, scenes).map { $0.holding($1) }
+        let windows = planner.windows()
+        #expect(windows.count > AnimationRenderer.Planner.prefetchedWindows)
+        for (k, window) in windows.enumerated() {
+            let drawing = try window.drawing()
+            let composer = try #require(drawing.composer)
+            let ahead = k < AnimationRenderer.Planner.prefetchedWindows
+            #expect((composer.drawings > 0) == ahead, "window \(k): \(composer.drawings) looks drawn ahead")
+            let before = composer.drawings
+            let first = Array(held[window.frames].prefix(AnimationRenderer.Planner.prefetchedFrames))
+            let composed = try drawing.prepare(first, png: false).finish()
+            if ahead { #expect(composer.drawings == before, "window \(k): its first chunk drew looks") }
+            for (frame, rendered) in zip(first, composed) {
+                #expect(rendered.svg == (try drawing.renderDirectly(frame)), "window \(k)")
+            }
+            #expect(try window.drawing().composer?.drawings == 0)
+        }
+    }
+
     /// A composer that must start afresh every few frames still composes the same bytes.
     @Test func boundedCacheGivesTheSameBytes() throws {
         let timeline = TimelineBuilder.build(try Samples.load("nivelir-deeplink.script.json"))
