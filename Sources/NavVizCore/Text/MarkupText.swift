@@ -20,6 +20,14 @@ package enum MarkupText {
     }
 
     private static func escape(_ s: String, attribute: Bool) -> String {
+        // Printable ASCII with nothing to escape, as most labels and every frame's caption
+        // are, is its own escape (a scan of its bytes instead of a walk by lines and scalars).
+        if s.utf8.allSatisfy({ byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && (!attribute || (byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")))
+        }) {
+            return s
+        }
         var out = ""
         for (i, line) in s.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if i > 0 { out += attribute ? "&#10;" : "\n" }
