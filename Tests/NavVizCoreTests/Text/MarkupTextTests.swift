@@ -38,11 +38,14 @@ struct MarkupTextTests {
     }
 
     /// Random text over an alphabet of plain letters, every special, controls, line breaks,
-    /// DEL, a C1 control, an accent, a bidirectional override and a four-byte letter.
+    /// DEL, C1 controls and the scalars beside them, the separators, overrides and isolates
+    /// and those beside them (`·`, `×`, `→`), U+FFFD to U+FFFF and a four-byte letter.
     @Test func agreesWithTheRules() async {
-        let alphabet: [String] = ["a", "Z", " ", "0", "&", "<", ">", "\"", "'", "\n", "\r", "\t", "\u{7F}", "\u{85}",
-                                  "\u{E9}", "\u{202E}", "\u{1D49C}", "~", ";"]
-        await propertyCheck(count: 1000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...16)) { picks in
+        let alphabet: [String] = ["a", "Z", " ", "0", "&", "<", ">", "\"", "'", "\n", "\r", "\t", "\u{7F}", "\u{80}", "\u{85}",
+                                  "\u{9F}", "\u{A0}", "\u{B7}", "\u{D7}", "\u{E9}", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202E}",
+                                  "\u{202F}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{2192}", "\u{FFFD}", "\u{FFFE}",
+                                  "\u{FFFF}", "\u{1D49C}", "~", ";"]
+        await propertyCheck(count: 3000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...16)) { picks in
             let text = picks.map { alphabet[$0] }.joined()
             #expect(MarkupText.content(text) == Self.reference(text, attribute: false), "\(text.debugDescription)")
             #expect(MarkupText.attribute(text) == Self.reference(text, attribute: true), "\(text.debugDescription)")
