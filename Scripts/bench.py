@@ -65,6 +65,9 @@ Inputs are generated into .build/bench (kept between runs; delete it to regenera
 Environment: BENCH_REPEAT (runs per navviz timing), BENCH_SKIP (comma-separated sections to
 skip: animate, png, diff, memory, layouts, recorder, session, player, watch), BENCH_SESSIONS and
 BENCH_LONG (the session section's sizes), BENCH_WATCH_LONG (the watch section's long session),
+BENCH_WORK (the directory of the inputs and outputs, default .build/bench: on this machine's
+ext4 without a journal, a file created within minutes of many deleted ones costs more, see
+docs/performance.md, issue-30j),
 BENCH_SWIFT_FLAGS (extra `swift build` flags for the
 fork-per-layout build, e.g. a run path).
 """
@@ -78,7 +81,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORK = os.path.join(ROOT, ".build", "bench")
+WORK = os.environ.get("BENCH_WORK") or os.path.join(ROOT, ".build", "bench")
 NAVVIZ = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "navviz")
 REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
 SKIP = set(filter(None, os.environ.get("BENCH_SKIP", "").split(",")))
