@@ -23,7 +23,7 @@ struct StableLayoutPackedTests {
         let frames = AnimationPlan.frames(timeline, theme: .light)
         var planner = AnimationRenderer.Planner(layout: .stable, windowNodes: 40)
         try planner.add(frames)
-        let windows = planner.windows()
+        let windows = try planner.windows()
         #expect(windows.count > 1)
         for window in windows {
             let scenes = frames[window.frames].map(\.scene)

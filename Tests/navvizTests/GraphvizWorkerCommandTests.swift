@@ -75,6 +75,24 @@ struct GraphvizWorkerCommandTests {
         #expect(!left.contains { $0.hasPrefix(".\(out.lastPathComponent).") }, "a staged directory was left: \(left.filter { $0.contains(out.lastPathComponent) })")
     }
 
+    /// A worker that crashes drawing a look of a window's first chunk, which a short
+    /// animation draws ahead beside the planning (here: on purpose, on `tab3` active), fails
+    /// the animation as a crash drawing it later would: the chunk draws the look again, exit
+    /// 70, and no output directory.
+    @Test func aCrashDrawingALookAheadFailsTheAnimation() throws {
+        let input = try Self.sequence(8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-ahead-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try NavVizBinary.run(["animate", input.path, "-o", out.path, "--worker-crash-on", "node-tab3\", class=\"active"])
+        #expect(r.status == 70)
+        #expect(r.stderr == "\(input.path): error: graphviz crashed in a worker process: signal 6 (\(String(cString: strsignal(6))))\n", "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // Without the marker, the same animation is drawn.
+        let drawn = try NavVizBinary.run(["animate", input.path, "-o", out.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+    }
+
     /// The worker processes of a navviz that is killed (SIGKILL: nothing of navviz runs) or
     /// terminated end too, within moments: their socket ends with navviz. (150 states are 299
     /// frames, each laid out and drawn as PNG by a worker: seconds of work left when the two

@@ -109,7 +109,10 @@ public enum Animation {
                                          theme: options.theme)
         let (planned, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
                                                       range: options.states, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
-                                                      bundle: bundle, diagnostics: diagnostics)
+                                                      drawsLooks: !options.dotOnly, bundle: bundle, diagnostics: diagnostics)
+        // A run that fails from here leaves no layout or look of its windows still running.
+        var drawn = false
+        defer { if !drawn { for window in plan.windows { window.abandon() } } }
         var source = planned
         let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
         let count = plan.frameCount
@@ -151,11 +154,13 @@ public enum Animation {
             try framePNGs()
             try bundle.writeFileList(title: title)
             try staged.commit()
+            drawn = true
             return Written(main: "\(output)/frames", frames: count, failure: nil, paths: ["\(output)/frames/"], bundle: nil)
         }
         try FrameDrawing.render(source, count: count, windows: plan.windows, bundle: bundle, png: options.png || options.gif,
                                 maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
                                 progress: diagnostics.progress ?? { _, _ in })
+        drawn = true
         source.letGoOfHeldFrames()
         try bundle.finish(title: title, outline: plan.outline, diagnostics: diagnostics)
         try staged.commit()

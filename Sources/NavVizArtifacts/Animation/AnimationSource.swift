@@ -54,14 +54,16 @@ struct AnimationSource {
 
     /// Reads `file` once and plans its animation of the states `range` (all if nil),
     /// refusing it as soon as it would have more than `maxFrames` frames. Each state and its
-    /// frames are recorded in `bundle` as they are planned.
+    /// frames are recorded in `bundle` as they are planned. `drawsLooks`: the frames will be
+    /// drawn (not only their DOT written), so their looks may be drawn ahead.
     static func plan(_ file: String, settings: TimelineSettings, granularity: FrameGranularity, theme: Theme,
                      layout: FrameLayout, range: StateRange?, maxFrames: Int,
-                     heldBytes: Int, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
+                     heldBytes: Int, drawsLooks: Bool = true, bundle: AnimationBundle, diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         if let streamed = SnapshotFile(path: file, options: settings.input) {
             let source = AnimationSource(storage: .streamed(streamed), file: file, settings: settings, granularity: granularity, theme: theme, range: range)
             do {
-                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, maxFrames: maxFrames, bundle: bundle,
+                return try source.plan(layout: layout, hold: streamed.size.map { $0 <= heldBytes } ?? false, drawsLooks: drawsLooks,
+                                       maxFrames: maxFrames, bundle: bundle,
                                        diagnostics: diagnostics)
             } catch is SnapshotStream.Irregular {
                 // Read whole below: that reports what the stream stopped at.
@@ -69,18 +71,24 @@ struct AnimationSource {
         }
         let timeline = try settings.build(file, diagnostics: diagnostics)
         let source = AnimationSource(storage: .whole(timeline), file: file, settings: settings, granularity: granularity, theme: theme, range: range)
-        return try source.plan(layout: layout, hold: timeline.states.reduce(0) { $0 + $1.tree.count } <= heldNodes, maxFrames: maxFrames,
+        return try source.plan(layout: layout, hold: timeline.states.reduce(0) { $0 + $1.tree.count } <= heldNodes, drawsLooks: drawsLooks,
+                               maxFrames: maxFrames,
                                bundle: bundle, diagnostics: diagnostics)
     }
 
     /// The plan, and the source for the second pass: the frames themselves if `hold`.
-    private func plan(layout: FrameLayout, hold: Bool, maxFrames: Int, bundle: AnimationBundle,
+    private func plan(layout: FrameLayout, hold: Bool, drawsLooks: Bool, maxFrames: Int, bundle: AnimationBundle,
                       diagnostics: Diagnostics) throws -> (AnimationSource, Plan) {
         // A streamed reading that gave up part way is planned again, read whole.
         try bundle.restartPlanning()
         // A short animation's scenes are kept for drawing: each window's first frames then
-        // have their looks drawn while the frames after them are planned.
-        var planner = AnimationRenderer.Planner(layout: layout, prefetch: hold)
+        // have their looks drawn while the frames after them are planned (unless nothing
+        // will be drawn).
+        var planner = AnimationRenderer.Planner(layout: layout, prefetch: hold && drawsLooks)
+        // A planning that stops (a refusal, a stream read again whole) leaves no layout or
+        // look behind it still running.
+        var planned = false
+        defer { if !planned { planner.abandon() } }
         var count = 0
         var kept: [AnimationFrame] = []
         var outline: TimelineOutline
@@ -131,7 +139,13 @@ struct AnimationSource {
         }
         // The last window's layout is still being laid out: drawing the frames before it
         // goes on meanwhile (and reports its failure, if it fails).
-        let windows = planner.windows()
+        let windows: [AnimationRenderer.Window]
+        do {
+            windows = try planner.windows()
+        } catch {
+            throw NavVizError(error, file: file)
+        }
+        planned = true
         var source = self
         if hold { source.held = kept }
         return (source, Plan(windows: windows, frameCount: count, outline: outline))

@@ -39,7 +39,8 @@ enum FrameDrawing {
         var chunk: [(number: Int, frame: AnimationFrame)] = []
         var checked = false
         var window = -1
-        // The current window's drawing, its layout unpacked; the windows after it stay packed.
+        // The current window's drawing, its layout unpacked; the windows after it stay packed
+        // (or, their first looks drawn ahead, in drawings of their own).
         var drawing: AnimationRenderer.Drawing?
         // Each chunk is prepared (requested and completed) here, then finished on the
         // finisher's thread while the next one is prepared. Requesting the next chunk before

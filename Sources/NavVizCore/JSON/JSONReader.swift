@@ -45,7 +45,8 @@ package struct JSONReader {
     private init(bytes: [UInt8], treeLimit: Int?) {
         self.bytes = bytes
         self.treeLimit = treeLimit
-        if bytes.count >= Self.reservingBytes { builder.reserve(values: Self.mostValues(in: bytes)) }
+        // Not with a tree limit: reading may stop long before the end.
+        if treeLimit == nil, bytes.count >= Self.reservingBytes { builder.reserve(values: Self.mostValues(in: bytes)) }
     }
 
     /// Text of at least this many bytes has its tree's room reserved before it is read.
@@ -53,17 +54,33 @@ package struct JSONReader {
 
     /// At most how many values `bytes` holds, counted in one pass: besides the top-level
     /// value, each value follows a `:` (in an object), a `[` (the first of an array) or a
-    /// `,` (any other member). Those bytes inside strings count too, so it may be more.
+    /// `,` (any other member) outside strings. (Empty containers and the commas between an
+    /// object's members make it more; text that is not JSON, anything.)
     ///
     /// A large document's tree is then built in arrays of its final size. Grown by doubling
     /// instead, each of them was copied a dozen times into fresh memory: reading two trees of
     /// 1,000,000 nodes (80 MB of JSON) took 397,000 page faults, where 100,000 nodes took
-    /// 35,000, and that part grew faster than the text.
+    /// 35,000, and that part grew faster than the text. Bytes inside strings are not counted,
+    /// so text full of commas reserves no more than its values need.
     package static func mostValues(in bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var count = 1
-            for byte in buffer {
-                count &+= (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")) ? 1 : 0
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let byte = buffer[i]
+                i += 1
+                if byte == UInt8(ascii: "\"") {
+                    // To the string's closing quote, past escaped characters.
+                    while i < n {
+                        let inner = buffer[i]
+                        i += 1
+                        if inner == UInt8(ascii: "\"") { break }
+                        if inner == UInt8(ascii: "\\") { i += 1 }
+                    }
+                } else {
+                    count &+= (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")) ? 1 : 0
+                }
             }
             return count
         }

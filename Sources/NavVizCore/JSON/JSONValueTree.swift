@@ -80,9 +80,14 @@ package struct JSONValueTree: Sendable {
 
     // MARK: Building (used by the readers)
 
+    /// How many values room was made for before reading (``JSONReader``: documents of 64 KB
+    /// and more); 0 when none was.
+    package private(set) var reservedValues = 0
+
     /// Makes room for `values` values, so that building a large tree does not grow (and
     /// copy) its arrays again and again.
     mutating func reserve(values: Int) {
+        reservedValues = values
         entries.reserveCapacity(values)
         items.reserveCapacity(max(0, values - 1))
         keys.reserveCapacity(max(0, values - 1))

@@ -279,13 +279,14 @@ package enum AnimationRenderer {
     }
 
     /// Consecutive frames that share one layout, and their layout, packed until they are
-    /// drawn (``StableLayout/Packed``).
+    /// drawn (``StableLayout/Packed``), or with its first chunk's looks drawn ahead, in a
+    /// drawing of its own (``Planner/init(layout:windowNodes:prefetch:)``).
     package struct Window: Sendable {
         /// The frames of the window, by their place in the animation.
         package var frames: Range<Int>
-        /// The window's union layout, packed: laid out by a Graphviz worker beside the
-        /// planning of the frames after it (the last window's, beside the drawing of the
-        /// windows before it).
+        /// The window's union layout: laid out by a Graphviz worker as soon as the planning
+        /// has passed the window's end (the last window's, while the windows before it are
+        /// drawn).
         let layout: PendingLayout
         /// True when frames are drawn on the layout; false for `--layout per-frame`.
         package let pinned: Bool
@@ -294,48 +295,68 @@ package enum AnimationRenderer {
         /// about to be drawn, draw all of them with it (its composer's pieces and its PNG
         /// shots carry from one chunk to the next), and let it go after. Waits for the
         /// window's layout; throws what laying it out threw. The first call gets the drawing
-        /// the looks of the window's first frames were drawn with, if they were
-        /// (``Planner/init(layout:windowNodes:prefetch:)``).
+        /// the looks of the window's first frames were drawn with, if they were.
         package func drawing() throws(RenderError) -> Drawing {
             if let prefetched = try layout.takeDrawing(), prefetched.pinned == pinned { return prefetched }
             return Drawing(stable: StableLayout(try layout.packed()), pinned: pinned)
         }
+
+        /// Gives up the window: looks not yet drawn ahead are not drawn; returns once nothing
+        /// of the window runs any more (its layout finished). For a caller that stops before
+        /// drawing every window, so no work of its outlives it.
+        package func abandon() {
+            layout.abandon()
+        }
     }
 
-    /// A window's layout being laid out on another thread (by a Graphviz worker), and then
-    /// laid out; with the first frames' scenes, also the drawing whose composer has the
-    /// looks they need. `@unchecked Sendable`: `result` and `prefetched` are written before
-    /// `ready` is left, and read and taken only after waiting for it, under `lock`.
+    /// A window's layout, laid out on a thread of its own by a Graphviz worker; with the
+    /// window's first frames' scenes, then also the drawing whose composer has the looks they
+    /// need. `@unchecked Sendable`: `result`, `prefetched` and `cancelled` are read and
+    /// written under `lock`; `result` is written before `laidOut` is left and read after
+    /// waiting for it, `prefetched` before `ready` is left and taken after waiting for it.
     final class PendingLayout: @unchecked Sendable {
+        /// Left once the layout is done.
+        private let laidOut = DispatchGroup()
+        /// Left once the layout is done and the looks drawn ahead (if any) are drawn.
         private let ready = DispatchGroup()
         private let lock = NSLock()
         private var result: Result<StableLayout.Packed, RenderError>?
         private var prefetched: Drawing?
+        private var cancelled = false
 
         /// Starts laying out `union` once one of `slots` is free (and frees it when done);
-        /// then, when `prefetch` has scenes (the window's first frames), has the workers
-        /// draw the looks they need into a drawing of the window's own.
-        init(union: Scene, slots: DispatchSemaphore, prefetch: [Scene] = []) {
+        /// then, when `prefetch` has scenes (the window's first frames), has the workers draw
+        /// the looks they need into a drawing of the window's own, one window at a time
+        /// (`drawingAhead`), so that later windows' looks do not hold up the layouts the
+        /// planning waits for.
+        init(union: Scene, slots: DispatchSemaphore, prefetch: [Scene] = [], drawingAhead: DispatchSemaphore? = nil) {
             slots.wait()
+            laidOut.enter()
             ready.enter()
             // A thread of its own, as ``GraphvizPool/runAll(_:)``'s: it waits on workers, and
             // must not wait for a busy dispatch pool (or hold one of its threads meanwhile).
             Thread {
                 let laidOut = Result { () throws(RenderError) in try StableLayout.compute(union: union).packed }
                 slots.signal()
+                self.lock.withLock { self.result = laidOut }
+                self.laidOut.leave()
                 var drawing: Drawing?
                 if !prefetch.isEmpty, case .success(let packed) = laidOut {
-                    drawing = Drawing(stable: StableLayout(packed), pinned: true)
-                    drawing!.prefetch(prefetch)
+                    drawingAhead?.wait()
+                    if !self.lock.withLock({ self.cancelled }) {
+                        drawing = Drawing(stable: StableLayout(packed), pinned: true)
+                        drawing!.prefetch(prefetch)
+                    }
+                    drawingAhead?.signal()
                 }
-                self.lock.withLock { (self.result, self.prefetched) = (laidOut, drawing) }
+                self.lock.withLock { self.prefetched = drawing }
                 self.ready.leave()
             }.start()
         }
 
         /// The layout, once laid out.
         func packed() throws(RenderError) -> StableLayout.Packed {
-            ready.wait()
+            laidOut.wait()
             return try lock.withLock { result! }.get()
         }
 
@@ -343,10 +364,19 @@ package enum AnimationRenderer {
         /// there was none); throws what laying the window out threw.
         func takeDrawing() throws(RenderError) -> Drawing? {
             _ = try packed()
+            ready.wait()
             return lock.withLock {
                 defer { prefetched = nil }
                 return prefetched
             }
+        }
+
+        /// Draws no looks ahead that have not started, lets go of those drawn, and waits
+        /// until the thread is done.
+        func abandon() {
+            lock.withLock { cancelled = true }
+            ready.wait()
+            lock.withLock { prefetched = nil }
         }
     }
 
@@ -395,7 +425,9 @@ package enum AnimationRenderer {
     /// A window is laid out as soon as it ends, by a Graphviz worker while the next frames
     /// are planned (two at a time at most), and its union of scenes let go: what planning
     /// holds is the current window's union and the finished windows' layouts, packed
-    /// (``StableLayout/Packed``), not every window's union until the end.
+    /// (``StableLayout/Packed``), not every window's union until the end. With `prefetch`,
+    /// the first ``prefetchedWindows`` windows are held instead as drawings with their first
+    /// chunk's looks, until they are drawn.
     package struct Planner: Sendable {
         package let layout: FrameLayout
         package let windowNodes: Int
@@ -405,6 +437,8 @@ package enum AnimationRenderer {
         /// The layouts of the windows before the current one, each started when its window
         /// ended.
         private var layouts: [PendingLayout] = []
+        /// The last window's layout, once ``windows()`` has started it.
+        private var last: PendingLayout?
         /// Whether each window's first frames have their looks drawn as soon as the window
         /// is laid out: those frames' scenes, kept until then.
         private let prefetch: Bool
@@ -415,11 +449,14 @@ package enum AnimationRenderer {
         /// of the window, the benchmark's 200 frames were no faster than without: the looks
         /// of later chunks are drawn beside the frames before them anyway.)
         static let prefetchedFrames = Drawing.framesPerChunk
-        /// At most this many windows are drawn ahead: each keeps its drawing (layout and
-        /// looks) until its frames are drawn, after every window is planned.
+        /// The first this many windows have their looks drawn ahead (the windows after them
+        /// are drawn as before): each keeps its drawing (layout and looks) until its frames
+        /// are drawn, after every window is planned.
         static let prefetchedWindows = 8
         /// Layouts run at once (each waits on a worker; the planning goes on meanwhile).
         private let slots = DispatchSemaphore(value: 2)
+        /// Windows whose looks are drawn ahead at once.
+        private let drawingAhead = DispatchSemaphore(value: 1)
 
         /// At most this many nodes in a window's union, by default.
         package static let defaultWindowNodes = 200
@@ -455,7 +492,7 @@ package enum AnimationRenderer {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
             if count > starts[starts.count - 1], union.scene.nodes.count + union.newNodes(in: scene) > windowNodes {
-                layouts.append(PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes()))
+                layouts.append(PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes(), drawingAhead: drawingAhead))
                 union = StableLayout.Union()
                 starts.append(count)
             }
@@ -474,16 +511,32 @@ package enum AnimationRenderer {
             return firstScenes
         }
 
-        /// The windows, each laid out by a worker (one `dot` layout each), the last
-        /// started now: its frames' drawing waits for it (``Window/drawing()``), the windows
-        /// before it are drawn meanwhile. Consumes the planner: a second call would lay out
-        /// the last window again.
-        package consuming func windows() -> [Window] {
-            let pending = layouts + [PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes())]
+        /// The windows, each laid out by a worker (one `dot` layout each). Waits for the
+        /// layouts of all but the last, which is started on the first call: its frames'
+        /// drawing waits for it (``Window/drawing()``), the windows before it are drawn
+        /// meanwhile. Throws the first failure to lay out a window before the last (then gives
+        /// up every window). Frames added after the first call are in no window.
+        package mutating func windows() throws(RenderError) -> [Window] {
+            if last == nil {
+                last = PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes(), drawingAhead: drawingAhead)
+            }
+            let pending = layouts + [last!]
+            do {
+                for layout in pending.dropLast() { _ = try layout.packed() }
+            } catch {
+                for layout in pending { layout.abandon() }
+                throw error
+            }
             return pending.indices.map { k in
                 let end = k + 1 < starts.count ? starts[k + 1] : count
                 return Window(frames: starts[k]..<end, layout: pending[k], pinned: layout == .stable)
             }
+        }
+
+        /// Gives up the windows whose layouts have started (a planning that stops early):
+        /// returns once none of them runs any more.
+        package func abandon() {
+            for layout in layouts + (last.map { [$0] } ?? []) { layout.abandon() }
         }
     }
 }

@@ -124,7 +124,8 @@ package final class SVGComposer: @unchecked Sendable {
     }
 
     /// Plans the frames and starts drawing the looks they need that the composer has not
-    /// drawn; returns at once, for ``complete(_:)`` to be called next (AnimationRenderer
+    /// drawn (unless not to `start`: ``prefetch(_:)`` draws them on its own thread); returns
+    /// at once, for ``complete(_:)`` to be called next (AnimationRenderer
     /// starts a chunk's PNG frames in between). The frames must be pinned to this
     /// composer's layout. (Requesting a chunk before completing the one before, so its
     /// looks are drawn meanwhile, was measured and not kept: docs/performance.md,
@@ -227,7 +228,7 @@ package final class SVGComposer: @unchecked Sendable {
         return Prepared(frames: out)
     }
 
-    /// Frames planned by ``request(_:captions:)``, whose missing looks Graphviz workers are
+    /// Frames planned by ``request(_:captions:start:)``, whose missing looks Graphviz workers are
     /// drawing on a thread of their own. `@unchecked Sendable`: `results` is written on
     /// that thread before `drawing` is left, and read after waiting for it.
     final class Request: @unchecked Sendable {

@@ -52,9 +52,10 @@ struct JSONReaderTests {
         }
     }
 
-    /// A large document's room is reserved from a count of its `,`, `:` and `[` bytes: never
-    /// fewer values than it holds (strings full of those bytes only count more), and the
-    /// tree read is the one a document too small to reserve gives.
+    /// A document of 64 KB or more has room reserved from a count of its `,`, `:` and `[`
+    /// bytes outside strings: never fewer values than it holds, none for the commas of a
+    /// long string, and none at all when a tree limit may stop the reading early; the tree
+    /// read is the same.
     @Test func largeDocumentsReserveRoomForEveryValue() throws {
         func values(_ t: JSONValueTree, _ v: Int) -> Int {
             var count = 0, stack = [v]
@@ -64,7 +65,7 @@ struct JSONReaderTests {
             }
             return count
         }
-        let member = #"{"id": "n", "s": "a, b: [c]", "list": [1, [], {}, [true, null, -2.5e3]], "o": {"k": {"k": "v"}}}"#
+        let member = #"{"id": "n", "s": "a, b: [c] \" ,:[", "list": [1, [], {}, [true, null, -2.5e3]], "o": {"k": {"k": "v"}}}"#
         for count in [1, 2, 700, 2_000] {
             let text = "[" + Array(repeating: member, count: count).joined(separator: ",\n ") + "]"
             let bytes = Array(text.utf8)
@@ -72,11 +73,21 @@ struct JSONReaderTests {
             let held = values(t, t.root)
             #expect(held == 1 + count * 14)
             #expect(JSONReader.mostValues(in: bytes) >= held)
-            #expect(bytes.count >= JSONReader.reservingBytes || count < 700, "\(bytes.count) bytes: too few to reserve")
+            if bytes.count >= JSONReader.reservingBytes {
+                #expect(t.reservedValues == JSONReader.mostValues(in: bytes))
+            } else {
+                #expect(t.reservedValues == 0)
+                #expect(count < 700, "\(bytes.count) bytes: too few to reserve")
+            }
             let last = try #require(t.members(t.root).last)
-            #expect(t.text(try #require(t.member("s", of: last))) == "a, b: [c]")
+            #expect(t.text(try #require(t.member("s", of: last))) == "a, b: [c] \" ,:[")
             #expect(t.kind(try #require(t.member("list", of: last))) == .array)
         }
+        // A long string of commas, colons and brackets is one value.
+        let prose = Array(("[\"" + String(repeating: "a, b: [c], \\\" ", count: 8_000) + "\"]").utf8)
+        let t = try JSONReader.parse(prose)
+        #expect(prose.count >= JSONReader.reservingBytes && t.reservedValues == 2 && values(t, t.root) == 2)
+        #expect(try JSONReader.parse(prose, treeLimit: 10).reservedValues == 0)
         #expect(JSONReader.mostValues(in: Array("7".utf8)) == 1)
         #expect(JSONReader.mostValues(in: Array(#"{"a": [1, 2]}"#.utf8)) == 4)
     }

@@ -2,8 +2,8 @@ import PropertyBased
 import Testing
 import NavVizCore
 
-/// The markup escaper: the rules in its doc comment, and its short cut for printable ASCII
-/// with nothing to escape (that text is returned as it is) agreeing with them.
+/// The markup escaper: the rules in its doc comment, and its short cut for a line without
+/// an unsafe scalar (escaped byte by byte, or returned as it is) agreeing with them.
 struct MarkupTextTests {
     /// The rules, scalar by scalar: each line made visible (`PlainText.visible`), `&`, `<`
     /// and `>` as entities, and in attributes also both quotes; lines joined by a line break,

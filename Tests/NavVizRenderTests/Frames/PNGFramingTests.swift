@@ -76,7 +76,7 @@ struct PNGFramingTests {
         var planner = AnimationRenderer.Planner(layout: .stable)
         try planner.add(frames)
         var out: [Framed] = []
-        for window in planner.windows() {
+        for window in try planner.windows() {
             let drawing = try window.drawing()
             for start in stride(from: window.frames.lowerBound, to: window.frames.upperBound, by: AnimationRenderer.Drawing.framesPerChunk) {
                 let chunk = Array(frames[start..<min(window.frames.upperBound, start + AnimationRenderer.Drawing.framesPerChunk)])
@@ -147,7 +147,7 @@ struct PNGFramingTests {
         var planner = AnimationRenderer.Planner(layout: .stable)
         try planner.add(frames)
         var pictures = 0, crossed: [String] = [], edges = 0
-        for window in planner.windows() {
+        for window in try planner.windows() {
             let drawing = try window.drawing()
             for start in stride(from: window.frames.lowerBound, to: window.frames.upperBound, by: AnimationRenderer.Drawing.framesPerChunk) {
                 let chunk = Array(frames[start..<min(window.frames.upperBound, start + AnimationRenderer.Drawing.framesPerChunk)])

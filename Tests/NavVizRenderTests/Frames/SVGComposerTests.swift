@@ -39,15 +39,16 @@ struct SVGComposerTests {
 
     /// A planner that draws each window's first looks ahead (an animation whose scenes are
     /// kept) gives drawings whose first chunk needs no look drawn, whose frames are the
-    /// bytes of direct renders, and whose second `drawing()` starts afresh; past
-    /// `prefetchedWindows` windows, drawings start afresh too.
+    /// bytes of direct renders (and, as PNG, of a drawing that drew nothing ahead), and
+    /// whose second `drawing()` starts afresh; past `prefetchedWindows` windows, drawings
+    /// start afresh too.
     @Test func windowsDrawnAheadComposeTheSameBytes() throws {
         let timeline = TimelineBuilder.build(try DocumentReader.log(Array(SessionLog.ndjson(transitions: 60, seed: 5).utf8)))
         let frames = AnimationPlan.frames(timeline, theme: .light)
         var planner = AnimationRenderer.Planner(layout: .stable, windowNodes: 12, prefetch: true)
         let scenes = try planner.add(frames)
         let held = zip(frames, scenes).map { $0.holding($1) }
-        let windows = planner.windows()
+        let windows = try planner.windows()
         #expect(windows.count > AnimationRenderer.Planner.prefetchedWindows)
         for (k, window) in windows.enumerated() {
             let drawing = try window.drawing()
@@ -56,12 +57,20 @@ struct SVGComposerTests {
             #expect((composer.drawings > 0) == ahead, "window \(k): \(composer.drawings) looks drawn ahead")
             let before = composer.drawings
             let first = Array(held[window.frames].prefix(AnimationRenderer.Planner.prefetchedFrames))
-            let composed = try drawing.prepare(first, png: false).finish()
+            // The first window's frames as PNG too, compared below with a fresh drawing's.
+            let png = k == 0
+            let composed = try drawing.prepare(first, png: png).finish()
             if ahead { #expect(composer.drawings == before, "window \(k): its first chunk drew looks") }
             for (frame, rendered) in zip(first, composed) {
                 #expect(rendered.svg == (try drawing.renderDirectly(frame)), "window \(k)")
             }
-            #expect(try window.drawing().composer?.drawings == 0)
+            let fresh = try window.drawing()
+            #expect(fresh.composer?.drawings == 0)
+            if png {
+                let again = try fresh.prepare(first, png: true).finish()
+                #expect(again.map(\.svg) == composed.map(\.svg))
+                #expect(again.map(\.png) == composed.map(\.png) && composed.allSatisfy { $0.png != nil })
+            }
         }
     }
 

@@ -21,7 +21,7 @@ struct GraphvizDamageTests {
         var planner = AnimationRenderer.Planner(layout: .stable)
         try planner.add(frames)
         var pages: [(dot: String, engine: String)] = []
-        for window in planner.windows() {
+        for window in try planner.windows() {
             let drawing = try window.drawing()
             let dots = drawing.pngDOTs(Array(frames[window.frames]), firstNumber: window.frames.lowerBound + 1)
             pages += dots.map { ($0, drawing.engine) }
