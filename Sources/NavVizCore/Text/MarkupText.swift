@@ -20,80 +20,34 @@ package enum MarkupText {
     }
 
     private static func escape(_ s: String, attribute: Bool) -> String {
-        // A text of one line with no unsafe scalar, as labels and every frame's caption are,
-        // is escaped byte by byte (and returned as it is when nothing needs escaping): the
-        // walk below took 44,000 instructions a caption.
-        let line = s.utf8.withContiguousStorageIfAvailable { escapeSafeLine($0, attribute: attribute) }
-            ?? escapeSafeLine(Array(s.utf8), attribute: attribute)
-        switch line {
-        case .unchanged: return s
-        case .escaped(let escaped): return escaped
-        case .notSafe: break
-        }
-        var out = ""
-        for (i, line) in s.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if i > 0 { out += attribute ? "&#10;" : "\n" }
-            for u in PlainText.visible(String(line)).unicodeScalars {
-                switch u {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"" where attribute: out += "&quot;"
-                case "'" where attribute: out += "&apos;"
-                default: out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
+        // Most text (labels, every frame's caption) has no unsafe scalar, and so no line
+        // break either: only its specials change. (Split into lines and made visible scalar
+        // by scalar, a caption took 44,000 instructions.)
+        guard s.unicodeScalars.contains(where: PlainText.isUnsafe) else { return entities(s, attribute: attribute) }
+        return s.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { entities(PlainText.visible(String($0)), attribute: attribute) }
+            .joined(separator: attribute ? "&#10;" : "\n")
     }
 
-    /// What ``escapeSafeLine(_:attribute:)`` made of a text.
-    private enum SafeLine {
-        /// Nothing in it needs escaping.
-        case unchanged
-        case escaped(String)
-        /// It has a line break or an unsafe scalar: walk it by lines and scalars.
-        case notSafe
-    }
-
-    /// The escape of `bytes` (UTF-8) when they are one line without an unsafe scalar
-    /// (`PlainText.isUnsafe`).
-    private static func escapeSafeLine(_ bytes: some RandomAccessCollection<UInt8>, attribute: Bool) -> SafeLine {
-        var out: [UInt8]?
-        var i = bytes.startIndex
-        while i != bytes.endIndex {
-            let byte = bytes[i]
-            let next = bytes.index(after: i)
-            var entity: String?
+    /// `s` with `&`, `<` and `>` as entities, and with `attribute` both quotes too; `s`
+    /// itself when it has none.
+    private static func entities(_ s: String, attribute: Bool) -> String {
+        func entity(_ byte: UInt8) -> String? {
             switch byte {
-            case 0..<0x20, 0x7F: return .notSafe
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = attribute ? "&quot;" : nil
-            case UInt8(ascii: "'"): entity = attribute ? "&apos;" : nil
-            case 0xC2:
-                // U+0080-U+009F: C1 controls.
-                if next != bytes.endIndex, bytes[next] <= 0x9F { return .notSafe }
-            case 0xE2, 0xEF:
-                // U+2028-U+202E (line and paragraph separators, embeddings, overrides),
-                // U+2066-U+2069 (isolates), U+FFFE and U+FFFF.
-                guard next != bytes.endIndex else { break }
-                let third = bytes.index(after: next)
-                guard third != bytes.endIndex else { break }
-                let (b1, b2) = (bytes[next], bytes[third])
-                if byte == 0xE2, (b1 == 0x80 && (0xA8...0xAE).contains(b2)) || (b1 == 0x81 && (0xA6...0xA9).contains(b2)) { return .notSafe }
-                if byte == 0xEF, b1 == 0xBF, b2 >= 0xBE { return .notSafe }
-            default: break
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): attribute ? "&quot;" : nil
+            case UInt8(ascii: "'"): attribute ? "&apos;" : nil
+            default: nil
             }
-            if let entity {
-                if out == nil { out = Array(bytes[bytes.startIndex..<i]) }
-                out! += entity.utf8
-            } else if out != nil {
-                out!.append(byte)
-            }
-            i = next
         }
-        return out.map { .escaped(String(decoding: $0, as: UTF8.self)) } ?? .unchanged
+        guard s.utf8.contains(where: { entity($0) != nil }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for byte in s.utf8 {
+            if let entity = entity(byte) { out += entity.utf8 } else { out.append(byte) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -297,7 +297,7 @@ package enum AnimationRenderer {
         /// window's layout; throws what laying it out threw. The first call gets the drawing
         /// the looks of the window's first frames were drawn with, if they were.
         package func drawing() throws(RenderError) -> Drawing {
-            if let prefetched = try layout.takeDrawing(), prefetched.pinned == pinned { return prefetched }
+            if let prefetched = try layout.takeDrawing() { return prefetched }
             return Drawing(stable: StableLayout(try layout.packed()), pinned: pinned)
         }
 
