@@ -87,6 +87,25 @@ extension NavVizCommand {
         @Flag(help: .hidden)
         var dotOnly = false
 
+        /// The `--jobs N` (or `--jobs=N`) of an `animate` command line (`arguments`: after
+        /// the command's name), read before the argument parser runs, to fork that many
+        /// workers (``GraphvizPool/forkWorkers(count:)``); nil without one, after `--`, or
+        /// when it is not a number from 1 to 64 (the parser reports that).
+        static func jobs(in arguments: [String]) -> Int? {
+            var jobs: Int?
+            var i = 0
+            while i < arguments.count, arguments[i] != "--" {
+                if arguments[i] == "--jobs", i + 1 < arguments.count {
+                    jobs = Int(arguments[i + 1])
+                    i += 1
+                } else if arguments[i].hasPrefix("--jobs=") {
+                    jobs = Int(arguments[i].dropFirst("--jobs=".count))
+                }
+                i += 1
+            }
+            return jobs.flatMap { (1...64).contains($0) ? $0 : nil }
+        }
+
         func validate() throws {
             guard (20...60_000).contains(delay) else { throw ValidationError("--delay must be between 20 and 60000 milliseconds") }
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }

@@ -39,6 +39,11 @@ struct NavVizCommand: ParsableCommand {
         if let worker = GraphvizWorker.Invocation(arguments: Array(CommandLine.arguments.dropFirst())) {
             GraphvizWorker.serve(crashingOn: worker.crashMarker)
         }
+        // `animate`'s Graphviz workers are forked now, while navviz runs one thread (see
+        // GraphvizPool.forkWorkers).
+        if CommandLine.arguments.dropFirst().first == AnimateCommand.configuration.commandName {
+            GraphvizPool.shared.forkWorkers(count: AnimateCommand.jobs(in: Array(CommandLine.arguments.dropFirst(2))))
+        }
         // A worker's command line in another spelling (`--crash-on=TEXT`) goes through the
         // argument parser, still without the signal handling.
         if CommandLine.arguments.dropFirst().first != GraphvizWorker.commandName {

@@ -1,5 +1,6 @@
 import Foundation
 import NavVizArtifacts
+@testable import navviz
 import Testing
 import _NavVizTestSupport
 
@@ -124,6 +125,71 @@ struct GraphvizWorkerCommandTests {
         }
         #expect(alive.isEmpty, "workers \(alive) outlived navviz")
         alive.forEach { kill($0, SIGKILL) }
+    }
+
+    /// On Linux, `navviz animate` forks its workers rather than spawning `navviz
+    /// graphviz-worker` (which it does with `NAVVIZ_WORKER` set): a forked worker's command
+    /// line reads as a spawned one's, its name is `graphviz-worker` (a spawned one's is the
+    /// executable's), both draw the same bytes, and neither leaves a worker running.
+    @Test func animateForksItsWorkersOnLinux() throws {
+        let input = try Self.sequence(150)
+        defer { try? FileManager.default.removeItem(at: input) }
+        var written: [[String: Data]] = []
+        for spawned in [false, true] {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-fork-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: out) }
+            let navviz = Process()
+            navviz.executableURL = NavVizBinary.url
+            navviz.arguments = ["animate", input.path, "-o", out.path, "--layout", "per-frame", "--jobs", "2"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["NAVVIZ_WORKER"] = spawned ? NavVizBinary.url.path : nil
+            navviz.environment = environment
+            navviz.standardOutput = FileHandle.nullDevice
+            navviz.standardError = FileHandle.nullDevice
+            try navviz.run()
+            var workers: [Int32] = []
+            for _ in 0..<400 where workers.count < 2 && navviz.isRunning {
+                usleep(10_000)
+                workers = Self.children(of: navviz.processIdentifier)
+            }
+            let lines = workers.compactMap { pid in
+                (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map { String(decoding: $0, as: UTF8.self).split(separator: "\0").map(String.init) }
+            }
+            let names = workers.compactMap { pid in
+                (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            navviz.waitUntilExit()
+            #expect(navviz.terminationStatus == 0)
+            #if os(Linux)
+            try #require(!workers.isEmpty, "navviz started no workers")
+            #expect(lines.allSatisfy { $0.count == 2 && $0[1] == "graphviz-worker" }, "\(lines)")
+            #expect(names.allSatisfy { $0 == (spawned ? "navviz" : "graphviz-worker") }, "\(names)")
+            #endif
+            var alive = workers
+            for _ in 0..<200 where !alive.isEmpty {
+                usleep(25_000)
+                alive = alive.filter(Self.isRunning)
+            }
+            #expect(alive.isEmpty, "workers \(alive) outlived navviz")
+            let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { !$0.hasSuffix("/") }
+            written.append(try Dictionary(uniqueKeysWithValues: files.compactMap { name in
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                return isDirectory.boolValue ? nil : (name, try Data(contentsOf: out.appendingPathComponent(name)))
+            }))
+        }
+        #expect(written[0].count > 290)
+        #expect(written[0] == written[1])
+    }
+
+    /// The workers forked before the argument parser runs are as many as `--jobs` asks.
+    @Test(arguments: [
+        (["FILE", "-o", "DIR"], nil), (["FILE", "--jobs", "3"], 3), (["--jobs=2", "FILE"], 2),
+        (["--jobs", "1", "--jobs", "4"], 4), (["--jobs", "0"], nil), (["--jobs", "65"], nil),
+        (["--jobs", "x"], nil), (["--jobs"], nil), (["--", "--jobs", "2"], nil),
+    ] as [([String], Int?)])
+    func forkedWorkersFollowJobs(_ arguments: [String], _ expected: Int?) {
+        #expect(NavVizCommand.AnimateCommand.jobs(in: arguments) == expected)
     }
 
     /// The pids of `parent`'s child processes.

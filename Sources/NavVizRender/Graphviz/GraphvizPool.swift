@@ -109,9 +109,16 @@ import NavVizShutdown
     var started: Int { condition.withLock { startCount } }
     /// For tests: workers started from now on abort on a job whose DOT contains this text
     /// (``GraphvizWorker/serve(crashingOn:)``), as a crash inside Graphviz would end them.
+    /// Idle workers started without it are stopped when it changes.
     package var crashMarker: String? {
         get { condition.withLock { marker } }
-        set { condition.withLock { marker = newValue } }
+        set {
+            condition.withLock {
+                guard marker != newValue else { return }
+                marker = newValue
+                while let worker = idle.popLast() { worker.stop() }
+            }
+        }
     }
     private var marker: String?
 
@@ -247,6 +254,33 @@ import NavVizShutdown
                 if idle.count + leased < limit { idle.append(worker) } else { worker.stop() }
             }
         }
+    }
+
+    /// Starts ``size`` workers by forking this process (Linux), before it starts its second
+    /// thread: `navviz animate` calls it first thing, so that its workers start up on the
+    /// other core while navviz itself starts (signal handling, argument parsing, the
+    /// document read), and without loading and relocating navviz's libraries again.
+    /// ``prestart()`` then finds them idle. A spawned worker (posix_spawn of `navviz
+    /// graphviz-worker`) costs some 29 ms of CPU before its first job, a forked one about
+    /// 15 (issue #30). Does nothing on macOS (where a forked process may not use
+    /// Foundation), with more than one thread, with `NAVVIZ_WORKER` set (another navviz is
+    /// to serve the jobs), or when the workers are already there; a worker that cannot be
+    /// forked is left for the first job to start.
+    /// `count`: how many (default ``size``), the `--jobs` of the command line when it has one.
+    package func forkWorkers(count: Int? = nil) {
+        #if canImport(Glibc)
+        guard ProcessInfo.processInfo.environment["NAVVIZ_WORKER"]?.isEmpty ?? true, PlatformProcess.isSingleThreaded else { return }
+        let wanted = condition.withLock { marker == nil ? max(0, (count ?? limit) - idle.count - leased) : 0 }
+        var forked: [GraphvizWorkerProcess] = []
+        for _ in 0..<wanted {
+            guard let worker = try? GraphvizWorkerProcess.fork() else { break }
+            forked.append(worker)
+        }
+        condition.withLock {
+            startCount += forked.count
+            idle.append(contentsOf: forked)
+        }
+        #endif
     }
 
     /// Lends `body` a worker (started when first used, replaced when it dies or has run its

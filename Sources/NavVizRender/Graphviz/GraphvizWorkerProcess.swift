@@ -51,6 +51,25 @@ final class GraphvizWorkerProcess {
         }
     }
 
+    #if canImport(Glibc)
+    /// Forks this process into a worker (``PlatformProcess/fork(socket:serve:)``): the child
+    /// serves jobs as `navviz graphviz-worker` does, with this process's libraries already
+    /// loaded. Only while this process runs one thread (``PlatformProcess/isSingleThreaded``).
+    static func fork() throws(RenderError) -> GraphvizWorkerProcess {
+        guard let (parent, child) = PlatformProcess.socketPair() else {
+            throw .unavailable("cannot create a socket for a Graphviz worker process: \(Errno(errno))")
+        }
+        defer { close(child) }
+        switch PlatformProcess.fork(socket: child, title: GraphvizWorker.commandName, serve: { GraphvizWorker.serve() }) {
+        case .success(let pid):
+            return GraphvizWorkerProcess(pid: pid, socket: parent)
+        case .failure(let error):
+            close(parent)
+            throw .unavailable("cannot fork a Graphviz worker process: \(error)")
+        }
+    }
+    #endif
+
     /// Runs `job` in the worker and returns its payloads, or the error the worker reported.
     /// When the worker dies instead of answering, it is reaped and the job fails with
     /// ``RenderError/crashed(_:)``.

@@ -208,6 +208,83 @@ enum PlatformProcess {
         return status == 0 ? .success(pid) : .failure(Errno(status))
     }
 
+    #if canImport(Glibc)
+    /// Whether this process runs one thread: the only state in which ``fork(socket:serve:)``
+    /// is safe (a lock another thread held at the fork would stay locked in the child).
+    static var isSingleThreaded: Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count == 1
+    }
+
+    /// Forks this process into a child that runs `serve` and never returns into the code
+    /// after the fork (Linux only, and only while ``isSingleThreaded``). The child is set up
+    /// as ``spawn(_:arguments:environment:socket:)`` sets up a worker: standard input
+    /// `socket`, standard output /dev/null, standard error this process's, no other
+    /// descriptor; SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE at their defaults and no
+    /// signal blocked. The signals a crash raises are at their defaults too, so a crash ends
+    /// the child with its signal, without the Swift runtime's backtrace (what
+    /// `SWIFT_BACKTRACE=enable=no` does for a spawned worker). Unlike a spawned child, it
+    /// starts with this process's libraries already loaded and relocated, which is the
+    /// point: some 14 ms of CPU a worker on Linux.
+    ///
+    /// The child's command line, as `ps` and `/proc/PID/cmdline` show it, becomes
+    /// `EXECUTABLE title` (and its name, as `top` shows it, `title`), so that it reads as a
+    /// spawned worker's: see ``retitle(_:)``.
+    static func fork(socket: Int32, title: String, serve: () -> Never) -> Result<pid_t, Errno> {
+        let pid = Glibc.fork()
+        if pid < 0 { return .failure(Errno(errno)) }
+        if pid > 0 { return .success(pid) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            _ = Glibc.signal(signal, SIG_DFL)
+        }
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        guard dup2(socket, 0) == 0 else { _exit(71) }
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0, dup2(null, 1) == 1 else { _exit(71) }
+        closeDescriptors(from: 3)
+        retitle(title)
+        serve()
+    }
+
+    /// Rewrites this process's command line to `argv[0] title`, in the memory its arguments
+    /// were passed in (which `/proc/PID/cmdline` reads: what PostgreSQL's and nginx's
+    /// `setproctitle` do), the rest of it zeroed; left as it is when it does not fit there (a
+    /// command line shorter than `argv[0] title`). Its name (`/proc/PID/comm`, 15 bytes) becomes
+    /// `title` too.
+    private static func retitle(_ title: String) {
+        let comm = open("/proc/self/comm", O_WRONLY)
+        if comm >= 0 {
+            let name = Array(title.utf8.prefix(15))
+            _ = name.withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
+            close(comm)
+        }
+        let argc = Int(CommandLine.argc)
+        guard argc > 1, let first = CommandLine.unsafeArgv[0], let last = CommandLine.unsafeArgv[argc - 1] else { return }
+        let room = last + strlen(last) + 1 - first
+        let executable = strlen(first) + 1
+        let text = Array(title.utf8) + [0]
+        guard room > 0, executable + text.count <= room else { return }
+        let rest = UnsafeMutableRawPointer(first + executable)
+        text.withUnsafeBytes { _ = memcpy(rest, $0.baseAddress!, $0.count) }
+        memset(rest + text.count, 0, room - executable - text.count)
+    }
+
+    /// glibc's `close_range` (2.34 and later; looked up at run time, as Swift does not see
+    /// its declaration).
+    private typealias CloseRange = @convention(c) (UInt32, UInt32, Int32) -> Int32
+    private static let closeRange: CloseRange? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "close_range").map { unsafeBitCast($0, to: CloseRange.self) }
+
+    /// Closes every descriptor from `first` up: with `close_range`, or each one
+    /// `/proc/self/fd` lists.
+    private static func closeDescriptors(from first: Int32) {
+        if let closeRange, closeRange(UInt32(first), UInt32.max, 0) == 0 { return }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd >= first { close(fd) }
+    }
+    #endif
+
     #if !canImport(Darwin)
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; looked up at run
     /// time, as Swift does not see its declaration), which closes every descriptor from 3 up.
