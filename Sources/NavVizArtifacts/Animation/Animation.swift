@@ -107,13 +107,12 @@ public enum Animation {
         let staged = try OutputDirectory(output, inputs: [file])
         let bundle = try AnimationBundle(in: staged, png: options.png, gif: options.gif, gifLimit: options.gifLimit, delay: options.delay,
                                          theme: options.theme)
-        let (planned, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
+        var (source, plan) = try AnimationSource.plan(file, settings: options.timeline, granularity: options.granularity, theme: options.theme, layout: options.layout,
                                                       range: options.states, maxFrames: options.maxFrames, heldBytes: options.heldBytes,
                                                       drawsLooks: !options.dotOnly, bundle: bundle, diagnostics: diagnostics)
         // A run that fails from here leaves no layout or look of its windows still running.
         var drawn = false
         defer { if !drawn { for window in plan.windows { window.abandon() } } }
-        var source = planned
         let title = options.title ?? plan.outline.title ?? (file == "-" ? "navviz animation" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
         let count = plan.frameCount
         if count >= noteFrames {
@@ -161,7 +160,7 @@ public enum Animation {
                                 maxPixels: options.maxPixels, directory: staged.temporary.path, output: output,
                                 progress: diagnostics.progress ?? { _, _ in })
         drawn = true
-        source.letGoOfHeldFrames()
+        source.letGo(of: &plan.windows)
         try bundle.finish(title: title, outline: plan.outline, diagnostics: diagnostics)
         try staged.commit()
         let paths = ["index.html", "summary.md"] + (options.gif ? ["animation.gif"] : []) + ["frames/"]

@@ -32,7 +32,7 @@ struct AnimationSource {
     /// The states drawn (`--states`); nil: all.
     var range: StateRange? = nil
     /// The words of the nodes the frames draw, made once per distinct node for both passes.
-    let words = SceneWords()
+    private(set) var words = SceneWords()
 
     /// What the first pass learns.
     struct Plan {
@@ -151,13 +151,17 @@ struct AnimationSource {
         return (source, Plan(windows: windows, frameCount: count, outline: outline))
     }
 
-    /// Lets go of a short animation's held frames on another thread, once they are drawn:
-    /// freeing their scenes (a few milliseconds for 200 frames) runs beside what the caller
-    /// does next (the bundle's player, summary and manifest) instead of before it.
-    mutating func letGoOfHeldFrames() {
-        guard let frames = held else { return }
+    /// Lets go of what the frames were drawn with, on another thread, once they are drawn: a
+    /// short animation's held frames, the node words and `windows` (their layouts, scenes
+    /// and drawn looks). Freeing them (a few milliseconds for 200 frames) runs beside what
+    /// the caller does next (the bundle's player, summary and manifest, the output's commit)
+    /// instead of after it, when the caller returns.
+    mutating func letGo(of windows: inout [AnimationRenderer.Window]) {
+        let leftovers = (held, words, windows)
         held = nil
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(frames) {} }
+        words = SceneWords()
+        windows = []
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
     }
 
     /// Calls `body` with every frame (of `count`) in order (the second pass). A streamed file

@@ -1,5 +1,6 @@
 import Foundation
 import NavVizCore
+import NavVizShutdown
 @_spi(Internals) import NavVizRender
 
 /// The files of an animation bundle besides the frames' pictures: the GIF, the HTML player,
@@ -106,6 +107,15 @@ final class AnimationBundle {
         if gif {
             gifName = try writeGIF(count: count, diagnostics: diagnostics)
         }
+        // The summary (a third of this for 200 frames) is made on another thread, beside the
+        // player and the manifest.
+        let summary = Locked<String?>(nil)
+        let summarized = DispatchGroup()
+        let (steps, theme, svgName) = (steps, theme, Self.svgName)
+        DispatchQueue.global(qos: .userInitiated).async(group: summarized) {
+            let text = SummaryWriter.markdown(title: title, outline: outline, steps: steps, frameCount: count, files: svgName, theme: theme)
+            summary.withLock { $0 = text }
+        }
         let page = try staged.append("index.html")
         defer { try? page.close() }
         let windows = playerWindows, frames = playerFrames
@@ -116,8 +126,8 @@ final class AnimationBundle {
         }
         try windows.checkRead()
         try frames.checkRead()
-        let summary = SummaryWriter.markdown(title: title, outline: outline, steps: steps, frameCount: count, files: Self.svgName, theme: theme)
-        try staged.write("summary.md", Array(summary.utf8))
+        summarized.wait()
+        try staged.write("summary.md", Array((summary.withLock { $0 } ?? "").utf8))
         let manifest = try staged.append("manifest.json")
         defer { try? manifest.close() }
         let named = Set((0..<count).map(Self.svgName) + (png ? (0..<count).map(Self.pngName) : []) + (gifName.map { [$0] } ?? []))
