@@ -302,7 +302,9 @@ import NavVizShutdown
         }
 
         func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
-            if let current = worker, !pool.keeps(current, for: job.markPasses) {
+            // Counted once, and only where Graphviz limits them (a scan of the job's DOT).
+            let passes = GraphvizPool.markPassBudget == nil ? 0 : job.markPasses
+            if let current = worker, !pool.keeps(current, for: passes) {
                 current.stop()
                 worker = nil
             }
@@ -311,7 +313,7 @@ import NavVizShutdown
                 current = try pool.start()
                 worker = current
             }
-            return try current.run(job)
+            return try current.run(job, passes: passes)
         }
     }
 

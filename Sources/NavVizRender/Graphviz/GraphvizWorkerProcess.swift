@@ -73,10 +73,12 @@ final class GraphvizWorkerProcess {
     /// Runs `job` in the worker and returns its payloads, or the error the worker reported.
     /// When the worker dies instead of answering, it is reaped and the job fails with
     /// ``RenderError/crashed(_:)``.
-    func run(_ job: GraphvizJob) throws(RenderError) -> [[UInt8]] {
+    /// `passes`: the job's ``GraphvizJob/markPasses`` (by default counted here), added to the
+    /// worker's.
+    func run(_ job: GraphvizJob, passes: Int? = nil) throws(RenderError) -> [[UInt8]] {
         guard alive else { throw .crashed("the worker process had already ended") }
         jobs += 1
-        markPasses = min(GraphvizJob.unboundedPasses, markPasses + job.markPasses)
+        markPasses = min(GraphvizJob.unboundedPasses, markPasses + (passes ?? job.markPasses))
         let fd = socket
         let answer: Result<[[UInt8]], RenderError>
         do throws(Wire.Corrupt) {
