@@ -251,11 +251,95 @@ struct AnimationSource {
         case .streamed(let f):
             guard var stream = f.open() else { throw SnapshotStream.Irregular(reason: "cannot open") }
             var stepper = SequenceStepper(dialect: settings.dialect)
-            while let read = try stream.next() {
+            var frames = FrameBatches()
+            while let read = try frames.next(from: &stream) {
                 let step = stepper.step(read)
                 if try !visit(settings.redact ? Redaction.redact(step) : step) { break }
             }
             return (stream.title, stream.warnings, states)
         }
+    }
+}
+
+/// A stream's frames read a batch at a time, the frames of a batch on all cores at once
+/// (``SnapshotStream/decode(_:)``: parsing the JSON and decoding the tree, nine tenths of
+/// reading a frame), and handed out in order as ``SnapshotStream/next()`` would: the same
+/// snapshots, the same ``SnapshotStream/Irregular`` at the same frame (a problem met while
+/// cutting the frames after it waits until they are reached). A batch holds
+/// ``batchFrames`` frames and ``batchBytes`` bytes at most.
+struct FrameBatches {
+    /// Frames read at once: enough to share out between two cores, few enough that a
+    /// `--states` range ending early reads little past its end.
+    static let batchFrames = 8
+    /// About a megabyte of frames at most, so that a recording of large trees holds no more
+    /// than that beyond the frame in use.
+    static let batchBytes = 1 << 20
+
+    private var pieces: [SnapshotStream.Piece] = []
+    private var decoded: [SnapshotStream.Decoded] = []
+    private var next = 0
+    /// What cutting the frame after the batch threw, thrown when the batch is used up.
+    private var failure: SnapshotStream.Irregular?
+    private var ended = false
+
+    /// The next snapshot of `stream`, or nil after the last.
+    mutating func next(from stream: inout SnapshotStream) throws(SnapshotStream.Irregular) -> Snapshot? {
+        if next == pieces.count {
+            if let failure { throw failure }
+            guard !ended else { return nil }
+            try fill(from: &stream)
+            guard !pieces.isEmpty else {
+                if let failure { throw failure }
+                return nil
+            }
+        }
+        let i = next
+        next += 1
+        guard let snapshot = try stream.accept(pieces[i], decoded[i], more: i + 1 < pieces.count) else {
+            // A log's cut last line: the stream has ended.
+            ended = true
+            next = pieces.count
+            return nil
+        }
+        return snapshot
+    }
+
+    private mutating func fill(from stream: inout SnapshotStream) throws(SnapshotStream.Irregular) {
+        pieces.removeAll(keepingCapacity: true)
+        next = 0
+        var bytes = 0
+        while pieces.count < Self.batchFrames, bytes < Self.batchBytes {
+            do throws(SnapshotStream.Irregular) {
+                guard let piece = try stream.nextPiece() else {
+                    ended = true
+                    break
+                }
+                bytes += piece.count
+                pieces.append(piece)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        decoded = Self.decode(pieces)
+    }
+
+    /// Each piece decoded, on all cores when there are several.
+    private static func decode(_ pieces: [SnapshotStream.Piece]) -> [SnapshotStream.Decoded] {
+        guard pieces.count > 1 else { return pieces.map(SnapshotStream.decode) }
+        let results = Results(count: pieces.count)
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
+            results.set(i, SnapshotStream.decode(pieces[i]))
+        }
+        return results.values
+    }
+
+    /// The decoded pieces, each set once from the thread that decoded it.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [SnapshotStream.Decoded?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ value: SnapshotStream.Decoded) { lock.withLock { slots[i] = value } }
+        var values: [SnapshotStream.Decoded] { lock.withLock { slots.map { $0! } } }
     }
 }

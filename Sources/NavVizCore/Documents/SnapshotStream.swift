@@ -57,27 +57,83 @@ package struct SnapshotStream {
 
     /// The next frame, or nil after the last (then ``title`` is set).
     package mutating func next() throws(Irregular) -> Snapshot? {
+        guard let piece = try nextPiece() else { return nil }
+        return try accept(piece, Self.decode(piece), more: false)
+    }
+
+    /// One frame's text, cut out of the stream (``nextPiece()``) but not yet read: what
+    /// ``decode(_:)`` reads, on any thread, so that a caller may read several frames at once
+    /// and take them back in order (``accept(_:_:more:)``).
+    package struct Piece: Sendable {
+        let kind: Kind
+        let bytes: [UInt8]
+        /// The frame's place in `frames` (a sequence) or its line (a log).
+        let place: Int
+        /// Its size in bytes.
+        package var count: Int { bytes.count }
+    }
+
+    /// What ``decode(_:)`` made of a piece.
+    package struct Decoded: Sendable {
+        let snapshot: Snapshot?
+        let reason: String?
+    }
+
+    /// Cuts the next frame's text out of the stream: the next element of `frames`, or the
+    /// next line of a log that is not blank; nil after the last. Reads nothing of the frame
+    /// itself (``decode(_:)``), so a problem in it is met when the piece is accepted.
+    package mutating func nextPiece() throws(Irregular) -> Piece? {
+        guard state != .done else { return nil }
         switch kind {
-        case .log: return try nextLogFrame()
-        case .sequence: return try nextSequenceFrame()
+        case .log: return try nextLogPiece()
+        case .sequence: return try nextSequencePiece()
         }
+    }
+
+    /// The snapshot in a piece, as the whole-document reader reads it (or why the stream
+    /// leaves it to that reader). Pure: safe on any thread.
+    package static func decode(_ piece: Piece) -> Decoded {
+        switch piece.kind {
+        case .sequence:
+            guard let json = try? JSONReader.parse(piece.bytes) else { return Decoded(snapshot: nil, reason: "frames[\(piece.place)]: invalid JSON") }
+            var problems: [DocumentError.Problem] = []
+            guard let frame = DocumentDecoder.decodeSequenceFrame(json, index: piece.place, into: &problems), problems.isEmpty else {
+                return Decoded(snapshot: nil, reason: problems.first?.description ?? "frames[\(piece.place)]")
+            }
+            return Decoded(snapshot: frame, reason: nil)
+        case .log:
+            var problems: [DocumentError.Problem] = []
+            guard let frame = DocumentReader.logFrame(piece.bytes, line: piece.place, into: &problems), problems.isEmpty else {
+                return Decoded(snapshot: nil, reason: "line \(piece.place): \(problems.first?.description ?? "not a snapshot")")
+            }
+            return Decoded(snapshot: frame, reason: nil)
+        }
+    }
+
+    /// Takes back the pieces ``nextPiece()`` cut, in the same order, with what ``decode(_:)``
+    /// made of them: the snapshot; nil when the piece ends the stream instead (a log's cut
+    /// last line, with a warning: then nothing more is read). `more`: whether a piece was cut
+    /// after this one (a log line that fails is its last line only if none was). Throws
+    /// ``Irregular`` when the piece is something the stream leaves to the whole reader.
+    package mutating func accept(_ piece: Piece, _ decoded: Decoded, more: Bool) throws(Irregular) -> Snapshot? {
+        if let snapshot = decoded.snapshot {
+            if kind == .log { frameIndex += 1 }
+            return snapshot
+        }
+        let reason = decoded.reason ?? "not a snapshot"
+        guard kind == .log, !strict, !more, DocumentReader.isCut(piece.bytes), try restIsBlank() else { throw Irregular(reason: reason) }
+        warnings.append(.cutLastLine(line: piece.place, complete: frameIndex))
+        state = .done
+        return nil
     }
 
     // MARK: Logs
 
-    private mutating func nextLogFrame() throws(Irregular) -> Snapshot? {
+    private mutating func nextLogPiece() throws(Irregular) -> Piece? {
         while let line = try input.line() {
             lineNumber += 1
             if DocumentReader.isBlank(line) { continue }
-            var problems: [DocumentError.Problem] = []
-            guard let frame = DocumentReader.logFrame(line, line: lineNumber, into: &problems), problems.isEmpty else {
-                let reason = "line \(lineNumber): \(problems.first?.description ?? "not a snapshot")"
-                guard !strict, DocumentReader.isCut(line), try restIsBlank() else { throw Irregular(reason: reason) }
-                warnings.append(.cutLastLine(line: lineNumber, complete: frameIndex))
-                break
-            }
-            frameIndex += 1
-            return frame
+            return Piece(kind: .log, bytes: line, place: lineNumber)
         }
         state = .done
         return nil
@@ -93,7 +149,7 @@ package struct SnapshotStream {
 
     // MARK: Sequences
 
-    private mutating func nextSequenceFrame() throws(Irregular) -> Snapshot? {
+    private mutating func nextSequencePiece() throws(Irregular) -> Piece? {
         while true {
             switch state {
             case .done:
@@ -127,7 +183,7 @@ package struct SnapshotStream {
                 }
             case .frames:
                 let element = try value()
-                let frame = try decodeFrame(element, index: frameIndex)
+                let piece = Piece(kind: .sequence, bytes: element, place: frameIndex)
                 frameIndex += 1
                 switch try input.peek() {
                 case UInt8(ascii: ","):
@@ -138,7 +194,7 @@ package struct SnapshotStream {
                 default:
                     throw Irregular(reason: "expected ',' or ']' after frames[\(frameIndex - 1)]")
                 }
-                return frame
+                return piece
             }
         }
     }
@@ -173,15 +229,6 @@ package struct SnapshotStream {
         }
         title = s.title
         state = .done
-    }
-
-    private func decodeFrame(_ bytes: [UInt8], index: Int) throws(Irregular) -> Snapshot {
-        guard let json = try? JSONReader.parse(bytes) else { throw Irregular(reason: "frames[\(index)]: invalid JSON") }
-        var problems: [DocumentError.Problem] = []
-        guard let frame = DocumentDecoder.decodeSequenceFrame(json, index: index, into: &problems), problems.isEmpty else {
-            throw Irregular(reason: problems.first?.description ?? "frames[\(index)]")
-        }
-        return frame
     }
 
     // MARK: Tokens
