@@ -190,7 +190,7 @@ public final class Graphviz: @unchecked Sendable {
             out.count(nodes.count)
             for (name, p) in nodes.sorted(by: { $0.key < $1.key }) {
                 out.string(name)
-                out.string([p.center.x, p.center.y, p.width, p.height].map { "\($0)" }.joined(separator: " "))
+                for v in [p.center.x, p.center.y, p.width, p.height] { out.double(v) }
             }
             out.count(edges.count)
             for (name, pos) in edges.sorted(by: { $0.key < $1.key }) {
@@ -202,27 +202,21 @@ public final class Graphviz: @unchecked Sendable {
 
         /// The geometry ``encoded()`` wrote; nil when `bytes` are not that.
         init?(encoded bytes: [UInt8]) {
-            var offset = 0
-            var reader = Wire.Reader { n in
-                guard offset + n <= bytes.count else { return nil }
-                defer { offset += n }
-                return Array(bytes[offset..<(offset + n)])
-            }
+            var cursor = Wire.Cursor(bytes)
             do throws(Wire.Corrupt) {
-                for _ in 0..<(try reader.count()) {
-                    let name = try reader.string()
-                    let v = try reader.string().split(separator: " ").compactMap { Double($0) }
-                    guard v.count == 4 else { return nil }
-                    nodes[name] = Placement(center: Point(x: v[0], y: v[1]), width: v[2], height: v[3])
+                for _ in 0..<(try cursor.count()) {
+                    let name = try cursor.string()
+                    let (x, y, width, height) = (try cursor.double(), try cursor.double(), try cursor.double(), try cursor.double())
+                    nodes[name] = Placement(center: Point(x: x, y: y), width: width, height: height)
                 }
-                for _ in 0..<(try reader.count()) {
-                    let name = try reader.string()
-                    edges[name] = try reader.string()
+                for _ in 0..<(try cursor.count()) {
+                    let name = try cursor.string()
+                    edges[name] = try cursor.string()
                 }
             } catch {
                 return nil
             }
-            guard offset == bytes.count else { return nil }
+            guard cursor.atEnd else { return nil }
         }
     }
 

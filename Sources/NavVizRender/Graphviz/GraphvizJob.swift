@@ -184,6 +184,52 @@ struct Wire {
 
     mutating func string(_ value: String) { blob(Array(value.utf8)) }
 
+    /// A number as its 8 bytes (IEEE 754, little-endian): exact, and read back without
+    /// parsing text.
+    mutating func double(_ value: Double) {
+        var v = value.bitPattern
+        for _ in 0..<8 {
+            bytes.append(UInt8(truncatingIfNeeded: v))
+            v >>= 8
+        }
+    }
+
+    /// Reads a message held whole in memory, in place (``Reader`` reads one from a socket,
+    /// a read at a time).
+    struct Cursor {
+        let bytes: [UInt8]
+        private(set) var offset = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { offset == bytes.count }
+
+        private mutating func word() throws(Corrupt) -> UInt64 {
+            guard offset + 8 <= bytes.count else { throw Corrupt() }
+            var v: UInt64 = 0
+            for i in (offset..<(offset + 8)).reversed() { v = v << 8 | UInt64(bytes[i]) }
+            offset += 8
+            return v
+        }
+
+        mutating func count() throws(Corrupt) -> Int {
+            let v = try word()
+            guard v <= UInt64(GraphvizJob.maxLength) else { throw Corrupt() }
+            return Int(v)
+        }
+
+        mutating func double() throws(Corrupt) -> Double {
+            Double(bitPattern: try word())
+        }
+
+        mutating func string() throws(Corrupt) -> String {
+            let n = try count()
+            guard offset + n <= bytes.count, let s = String(validatingUTF8Bytes: bytes[offset..<(offset + n)]) else { throw Corrupt() }
+            offset += n
+            return s
+        }
+    }
+
     struct Reader {
         let read: (Int) -> [UInt8]?
 
