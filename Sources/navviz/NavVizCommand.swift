@@ -36,6 +36,9 @@ struct NavVizCommand: ParsableCommand {
     /// signals' default actions, so it dies of them (its parent tracks it), and runs nothing
     /// of the command line's start-up. Workers run this executable, whatever its name.
     static func main() {
+        // A descriptor 0, 1 or 2 left closed by whoever started navviz would be the next one
+        // navviz opens: a worker's socket would become navviz's standard error.
+        PlatformProcess.openStandardDescriptors()
         if let worker = GraphvizWorker.Invocation(arguments: Array(CommandLine.arguments.dropFirst())) {
             GraphvizWorker.serve(crashingOn: worker.crashMarker)
         }

@@ -182,6 +182,35 @@ struct GraphvizWorkerCommandTests {
         #expect(written[0] == written[1])
     }
 
+    /// navviz started with its standard descriptors closed (`<&- >&- 2>&-`) draws as usual
+    /// and leaves no worker behind: a worker's socket never takes descriptor 2 (a forked
+    /// worker that inherited it there held both ends of its own socket and never ended).
+    @Test func closedStandardDescriptorsLeaveNoWorker() throws {
+        let input = try Self.sequence(20)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-closed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A name of its own, so that its workers (whose command lines start with it) are found.
+        let navviz = dir.appendingPathComponent("navviz")
+        try FileManager.default.createSymbolicLink(at: navviz, withDestinationURL: NavVizBinary.url)
+        for closing in ["<&- >&- 2>&-", ">/dev/null 2>&-"] {
+            let out = dir.appendingPathComponent("out")
+            try? FileManager.default.removeItem(at: out)
+            let r = try NavVizBinary.run(executable: URL(fileURLWithPath: "/bin/sh"),
+                                         ["-c", "\"$0\" animate \"$1\" -o \"$2\" \(closing); echo $?", navviz.path, input.path, out.path], in: dir)
+            #expect(r.stdout == "0\n", "\(closing): \(r.stdout) \(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path), "\(closing)")
+            var left = ProcessTable.now().entries.filter { $0.command.hasPrefix(navviz.path) && $0.state != "Z" }
+            for _ in 0..<100 where !left.isEmpty {
+                usleep(20_000)
+                left = ProcessTable.now().entries.filter { $0.command.hasPrefix(navviz.path) && $0.state != "Z" }
+            }
+            #expect(left.isEmpty, "\(closing): \(left.map(\.command)) outlived navviz")
+            for process in left { kill(process.pid, SIGKILL) }
+        }
+    }
+
     /// The workers forked before the argument parser runs are as many as `--jobs` asks.
     @Test(arguments: [
         (["FILE", "-o", "DIR"], nil), (["FILE", "--jobs", "3"], 3), (["--jobs=2", "FILE"], 2),

@@ -7,7 +7,7 @@ import Darwin
 
 /// The few process calls that differ between Linux (glibc) and macOS (Darwin), for starting
 /// Graphviz worker processes (``GraphvizWorkerProcess``) and talking to them.
-enum PlatformProcess {
+package enum PlatformProcess {
     /// The running executable's path, symbolic links resolved.
     static var executablePath: String? {
         #if canImport(Darwin)
@@ -206,6 +206,21 @@ enum PlatformProcess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         return status == 0 ? .success(pid) : .failure(Errno(status))
+    }
+
+    /// Opens /dev/null on each of descriptors 0, 1 and 2 that is closed (a process started
+    /// with `>&-` or `2>&-`), so that no file or socket navviz opens later takes its number:
+    /// a worker's socket at 2 would receive navviz's messages, and in a forked worker it
+    /// would be inherited as the worker's standard error and keep its own socket open, so
+    /// the worker would never see navviz end.
+    package static func openStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != fd {
+                _ = dup2(opened, fd)
+                close(opened)
+            }
+        }
     }
 
     #if canImport(Glibc)
