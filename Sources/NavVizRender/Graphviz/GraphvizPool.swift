@@ -261,8 +261,9 @@ import NavVizShutdown
     /// other core while navviz itself starts (signal handling, argument parsing, the
     /// document read), and without loading and relocating navviz's libraries again.
     /// ``prestart()`` then finds them idle. A spawned worker (posix_spawn of `navviz
-    /// graphviz-worker`) costs some 29 ms of CPU before its first job, a forked one about
-    /// 15 (issue #30). Does nothing on macOS (where a forked process may not use
+    /// graphviz-worker`) costs some 29 ms of CPU before its first job; a 200-frame
+    /// animation took 6 to 29 ms less CPU with its two workers forked (issue #30,
+    /// `perf stat`). Does nothing on macOS (where a forked process may not use
     /// Foundation), with more than one thread, with `NAVVIZ_WORKER` set (another navviz is
     /// to serve the jobs), or when the workers are already there; a worker that cannot be
     /// forked is left for the first job to start.

@@ -52,7 +52,7 @@ final class GraphvizWorkerProcess {
     }
 
     #if canImport(Glibc)
-    /// Forks this process into a worker (``PlatformProcess/fork(socket:serve:)``): the child
+    /// Forks this process into a worker (``PlatformProcess/fork(socket:title:serve:)``): the child
     /// serves jobs as `navviz graphviz-worker` does, with this process's libraries already
     /// loaded. Only while this process runs one thread (``PlatformProcess/isSingleThreaded``).
     static func fork() throws(RenderError) -> GraphvizWorkerProcess {

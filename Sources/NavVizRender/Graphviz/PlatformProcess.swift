@@ -224,7 +224,7 @@ package enum PlatformProcess {
     }
 
     #if canImport(Glibc)
-    /// Whether this process runs one thread: the only state in which ``fork(socket:serve:)``
+    /// Whether this process runs one thread: the only state in which ``fork(socket:title:serve:)``
     /// is safe (a lock another thread held at the fork would stay locked in the child).
     static var isSingleThreaded: Bool {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count == 1
@@ -239,7 +239,7 @@ package enum PlatformProcess {
     /// the child with its signal, without the Swift runtime's backtrace (what
     /// `SWIFT_BACKTRACE=enable=no` does for a spawned worker). Unlike a spawned child, it
     /// starts with this process's libraries already loaded and relocated, which is the
-    /// point: some 14 ms of CPU a worker on Linux.
+    /// point: 3 to 15 ms of CPU a worker on Linux (``GraphvizPool/forkWorkers(count:)``).
     ///
     /// The child's command line, as `ps` and `/proc/PID/cmdline` show it, becomes
     /// `EXECUTABLE title` (and its name, as `top` shows it, `title`), so that it reads as a
