@@ -3,7 +3,8 @@ import NavVizCore
 
 /// A sequence or log file read frame by frame (``SnapshotStream``), from the start as often
 /// as a caller needs: an animation reads it once to lay out the union of its frames and
-/// again to draw them, and never holds more than a frame or two.
+/// again to draw them, and never holds more than a few frames (the stream one; an
+/// animation reads a batch of up to 8 at once).
 package struct SnapshotFile: Sendable {
     package let path: String
     package let kind: SnapshotStream.Kind

@@ -87,6 +87,13 @@ extension NavVizCommand {
         @Flag(help: .hidden)
         var dotOnly = false
 
+        /// Whether an `animate` command line (`arguments`: after the command's name) may draw,
+        /// read before the argument parser runs: not when it asks for help or the version
+        /// (its workers are not forked then).
+        static func draws(_ arguments: [String]) -> Bool {
+            !arguments.prefix { $0 != "--" }.contains { ["-h", "--help", "--version", "--experimental-dump-help"].contains($0) }
+        }
+
         /// The `--jobs N` (or `--jobs=N`) of an `animate` command line (`arguments`: after
         /// the command's name), read before the argument parser runs, to fork that many
         /// workers (``GraphvizPool/forkWorkers(count:)``); nil without one, after `--`, or

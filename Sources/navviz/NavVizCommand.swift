@@ -44,7 +44,8 @@ struct NavVizCommand: ParsableCommand {
         }
         // `animate`'s Graphviz workers are forked now, while navviz runs one thread (see
         // GraphvizPool.forkWorkers).
-        if CommandLine.arguments.dropFirst().first == AnimateCommand.configuration.commandName {
+        if CommandLine.arguments.dropFirst().first == AnimateCommand.configuration.commandName,
+           AnimateCommand.draws(Array(CommandLine.arguments.dropFirst(2))) {
             GraphvizPool.shared.forkWorkers(count: AnimateCommand.jobs(in: Array(CommandLine.arguments.dropFirst(2))))
         }
         // A worker's command line in another spelling (`--crash-on=TEXT`) goes through the

@@ -174,8 +174,8 @@ struct GraphvizWorkerCommandTests {
             let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { !$0.hasSuffix("/") }
             written.append(try Dictionary(uniqueKeysWithValues: files.compactMap { name in
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                return isDirectory.boolValue ? nil : (name, try Data(contentsOf: out.appendingPathComponent(name)))
+                let exists = FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                return !exists || isDirectory.boolValue ? nil : (name, try Data(contentsOf: out.appendingPathComponent(name)))
             }))
         }
         #expect(written[0].count > 290)
@@ -219,6 +219,15 @@ struct GraphvizWorkerCommandTests {
     ] as [([String], Int?)])
     func forkedWorkersFollowJobs(_ arguments: [String], _ expected: Int?) {
         #expect(NavVizCommand.AnimateCommand.jobs(in: arguments) == expected)
+    }
+
+    /// No worker is forked for a command line that asks for help or the version.
+    @Test func helpForksNoWorker() {
+        #expect(NavVizCommand.AnimateCommand.draws(["FILE", "-o", "DIR"]))
+        #expect(NavVizCommand.AnimateCommand.draws(["--", "--help"]))
+        for asking in [["--help"], ["FILE", "-h"], ["--version"], ["--experimental-dump-help"]] {
+            #expect(!NavVizCommand.AnimateCommand.draws(asking), "\(asking)")
+        }
     }
 
     /// The pids of `parent`'s child processes.

@@ -8,8 +8,9 @@ import NavVizRender
 ///
 /// A sequence or log file is streamed (``SnapshotFile``): the first pass reads it state by
 /// state to plan the animation (the union layout, the size check, what the player, summary
-/// and manifest list), the second reads it again to draw. Memory then holds a state or two,
-/// the union and one line of description per frame, however long the recording (a short
+/// and manifest list), the second reads it again to draw. Memory then holds a batch of
+/// states (``FrameBatches``: 8, or about a megabyte), the union and one line of description
+/// per frame, however long the recording (a short
 /// recording, up to ``heldBytes``, is kept from the first reading). Every other
 /// input (a script, a route, YAML, standard input) is read whole, as is a file the stream
 /// finds anything wrong with: reading it whole reports the problem exactly as every other
@@ -222,7 +223,8 @@ struct AnimationSource {
     /// that led to it); returns the timeline's title, what a streamed reading tolerated (a
     /// whole reading has reported its warnings to `diagnostics`:
     /// ``TimelineSettings/build(_:diagnostics:)``) and how many states were read. Reading stops
-    /// after the last state of `range`. Throws ``SnapshotStream/Irregular`` when a streamed
+    /// after the last state of `range` (a streamed file's batch, ``FrameBatches``, may have
+    /// read a few frames further). Throws ``SnapshotStream/Irregular`` when a streamed
     /// file has something to report.
     @discardableResult
     private func forEachStep(_ body: (TimelineStep) throws -> Void) throws -> (String?, [DocumentWarning], Int) {
@@ -256,7 +258,7 @@ struct AnimationSource {
                 let step = stepper.step(read)
                 if try !visit(settings.redact ? Redaction.redact(step) : step) { break }
             }
-            return (stream.title, stream.warnings, states)
+            return (frames.title(of: stream), stream.warnings, states)
         }
     }
 }
@@ -265,8 +267,9 @@ struct AnimationSource {
 /// (``SnapshotStream/decode(_:)``: parsing the JSON and decoding the tree, nine tenths of
 /// reading a frame), and handed out in order as ``SnapshotStream/next()`` would: the same
 /// snapshots, the same ``SnapshotStream/Irregular`` at the same frame (a problem met while
-/// cutting the frames after it waits until they are reached). A batch holds
-/// ``batchFrames`` frames and ``batchBytes`` bytes at most.
+/// cutting the frames after it waits until they are reached), the same title
+/// (``title(of:)``). A batch holds at most ``batchFrames`` frames, and stops taking more
+/// once it holds ``batchBytes`` bytes.
 struct FrameBatches {
     /// Frames read at once: enough to share out between two cores, few enough that a
     /// `--states` range ending early reads little past its end.
@@ -295,7 +298,9 @@ struct FrameBatches {
         }
         let i = next
         next += 1
-        guard let snapshot = try stream.accept(pieces[i], decoded[i], more: i + 1 < pieces.count) else {
+        // A piece after this one, or a failure to cut one: a log line that fails is not the
+        // last line then.
+        guard let snapshot = try stream.accept(pieces[i], decoded[i], more: i + 1 < pieces.count || failure != nil) else {
             // A log's cut last line: the stream has ended.
             ended = true
             next = pieces.count
@@ -322,6 +327,13 @@ struct FrameBatches {
             }
         }
         decoded = Self.decode(pieces)
+    }
+
+    /// The sequence's title as reading one frame at a time gives it: known once the last
+    /// frame has been handed out (a reading that stops early, at the end of `--states`,
+    /// has none, however far its batch read).
+    func title(of stream: SnapshotStream) -> String? {
+        next == pieces.count && failure == nil && stream.isDone ? stream.title : nil
     }
 
     /// Each piece decoded, on all cores when there are several.

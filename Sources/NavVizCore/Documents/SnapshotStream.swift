@@ -29,8 +29,11 @@ package struct SnapshotStream {
     }
 
     package let kind: Kind
-    /// The sequence's title, known once ``next()`` has returned nil.
+    /// The sequence's title, known once the last frame has been cut (``next()`` returns it,
+    /// or ``nextPiece()`` cuts it: see ``isDone``).
     package private(set) var title: String?
+    /// Whether the stream has cut its last frame and read the rest of the document.
+    package var isDone: Bool { state == .done }
     /// What the stream tolerated (a log's cut last line), complete once ``next()`` has
     /// returned nil.
     package private(set) var warnings: [DocumentWarning] = []

@@ -182,7 +182,7 @@ public final class Graphviz: @unchecked Sendable {
         init() {}
 
         /// As a worker sends it (``Wire``): the node count, each node's name and its centre
-        /// and size as the shortest decimal text that reads back the same number; the edge
+        /// and size as four 8-byte numbers (``Wire/double(_:)``: exact); the edge
         /// count, each edge's name and `pos`. In name order, so the same layout gives the
         /// same bytes.
         func encoded() -> [UInt8] {

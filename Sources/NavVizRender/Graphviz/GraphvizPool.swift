@@ -14,7 +14,8 @@ import NavVizShutdown
 /// retires after ``jobBudget`` jobs, so what Graphviz and the libraries under it never free
 /// (docs/security.md, "Leaks") is bounded however long the run.
 ///
-/// Workers are `navviz graphviz-worker` processes of ``workerExecutable``. Thread-safe:
+/// Workers are `navviz graphviz-worker` processes of ``workerExecutable`` (on Linux, the
+/// first ones of `navviz animate` are navviz forked: ``forkWorkers(count:)``). Thread-safe:
 /// `@unchecked Sendable` because every mutable property (`idle`, `leased`, `limit`,
 /// `startCount`, `marker`) is read and written only with `condition` held.
 ///

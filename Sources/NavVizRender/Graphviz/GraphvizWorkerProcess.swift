@@ -3,7 +3,8 @@ import NavVizShutdown
 
 /// One Graphviz worker process, seen from the process that started it: a `navviz
 /// graphviz-worker` started with posix_spawn (``PlatformProcess/spawn(_:arguments:environment:socket:)``),
-/// sent jobs (``GraphvizJob``) one at a time over a socket that is its standard input.
+/// or on Linux this process forked before its first thread (``fork()``), sent jobs
+/// (``GraphvizJob``) one at a time over a socket that is its standard input.
 ///
 /// The worker ends when its socket does: when this object stops it, or when this process
 /// ends in any way (the kernel closes the socket; a worker busy with a job finishes it, and
@@ -52,7 +53,7 @@ final class GraphvizWorkerProcess {
     }
 
     #if canImport(Glibc)
-    /// Forks this process into a worker (``PlatformProcess/fork(socket:title:serve:)``): the child
+    /// Forks this process into a worker (``PlatformProcess/fork(socket:closing:title:serve:)``): the child
     /// serves jobs as `navviz graphviz-worker` does, with this process's libraries already
     /// loaded. Only while this process runs one thread (``PlatformProcess/isSingleThreaded``).
     static func fork() throws(RenderError) -> GraphvizWorkerProcess {
@@ -60,7 +61,7 @@ final class GraphvizWorkerProcess {
             throw .unavailable("cannot create a socket for a Graphviz worker process: \(Errno(errno))")
         }
         defer { close(child) }
-        switch PlatformProcess.fork(socket: child, title: GraphvizWorker.commandName, serve: { GraphvizWorker.serve() }) {
+        switch PlatformProcess.fork(socket: child, closing: parent, title: GraphvizWorker.commandName, serve: { GraphvizWorker.serve() }) {
         case .success(let pid):
             return GraphvizWorkerProcess(pid: pid, socket: parent)
         case .failure(let error):

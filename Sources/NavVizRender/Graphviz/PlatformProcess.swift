@@ -224,7 +224,7 @@ package enum PlatformProcess {
     }
 
     #if canImport(Glibc)
-    /// Whether this process runs one thread: the only state in which ``fork(socket:title:serve:)``
+    /// Whether this process runs one thread: the only state in which ``fork(socket:closing:title:serve:)``
     /// is safe (a lock another thread held at the fork would stay locked in the child).
     static var isSingleThreaded: Bool {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count == 1
@@ -244,10 +244,17 @@ package enum PlatformProcess {
     /// The child's command line, as `ps` and `/proc/PID/cmdline` show it, becomes
     /// `EXECUTABLE title` (and its name, as `top` shows it, `title`), so that it reads as a
     /// spawned worker's: see ``retitle(_:)``.
-    static func fork(socket: Int32, title: String, serve: () -> Never) -> Result<pid_t, Errno> {
+    ///
+    /// `closing`: this process's end of the socket, closed in the child first of all (every
+    /// other descriptor from 3 up is closed after).
+    static func fork(socket: Int32, closing: Int32, title: String, serve: () -> Never) -> Result<pid_t, Errno> {
+        // A socket end among 0-2 would be replaced below, or kept as the child's standard
+        // error (``openStandardDescriptors()`` keeps them open, so this does not happen).
+        guard socket > 2, closing > 2 else { return .failure(Errno(EBADF)) }
         let pid = Glibc.fork()
         if pid < 0 { return .failure(Errno(errno)) }
         if pid > 0 { return .success(pid) }
+        close(closing)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             _ = Glibc.signal(signal, SIG_DFL)
         }
@@ -276,6 +283,10 @@ package enum PlatformProcess {
         }
         let argc = Int(CommandLine.argc)
         guard argc > 1, let first = CommandLine.unsafeArgv[0], let last = CommandLine.unsafeArgv[argc - 1] else { return }
+        // Only where the kernel put them: one after the other.
+        for i in 1..<argc {
+            guard let previous = CommandLine.unsafeArgv[i - 1], CommandLine.unsafeArgv[i] == previous + strlen(previous) + 1 else { return }
+        }
         let room = last + strlen(last) + 1 - first
         let executable = strlen(first) + 1
         let text = Array(title.utf8) + [0]

@@ -51,7 +51,7 @@ struct FrameBatchesTests {
         } catch {
             reading.irregular = true
         }
-        (reading.warnings, reading.title) = (stream.warnings, stream.title)
+        (reading.warnings, reading.title) = (stream.warnings, batches.title(of: stream))
         return reading
     }
 
@@ -82,6 +82,24 @@ struct FrameBatchesTests {
         for text in texts {
             let expected = Self.oneByOne(text, .sequence)
             #expect(Self.batched(text, .sequence) == expected, "\(text.prefix(120))")
+        }
+    }
+
+    /// A reading that stops early (at the end of `--states`) has the title one frame at a
+    /// time would have: the document's once its last frame is handed out, none before,
+    /// however far the batch read.
+    @Test func aReadingStoppedEarlyHasTheSameTitle() throws {
+        for count in [1, 2, 7, 8, 9, 16, 17, 20] {
+            let text = #"{"navviz": 1, "title": "t", "frames": [\#(Self.frames(count).joined(separator: ","))]}"#
+            for stop in 1...count {
+                var one = Self.stream(text, .sequence)
+                for _ in 0..<stop { _ = try one.next() }
+                var batched = Self.stream(text, .sequence)
+                var batches = FrameBatches()
+                for _ in 0..<stop { _ = try batches.next(from: &batched) }
+                #expect(batches.title(of: batched) == one.title, "\(count) frames, stopped after \(stop)")
+                #expect(one.title == (stop == count ? "t" : nil), "\(count) frames, stopped after \(stop)")
+            }
         }
     }
 
