@@ -44,9 +44,9 @@ struct NavVizCommand: ParsableCommand {
         }
         // `animate`'s Graphviz workers are forked now, while navviz runs one thread (see
         // GraphvizPool.forkWorkers).
-        if CommandLine.arguments.dropFirst().first == AnimateCommand.configuration.commandName,
-           AnimateCommand.draws(Array(CommandLine.arguments.dropFirst(2))) {
-            GraphvizPool.shared.forkWorkers(count: AnimateCommand.jobs(in: Array(CommandLine.arguments.dropFirst(2))))
+        let animating = Array(CommandLine.arguments.dropFirst(2))
+        if CommandLine.arguments.dropFirst().first == AnimateCommand.configuration.commandName, AnimateCommand.draws(animating) {
+            GraphvizPool.shared.forkWorkers(count: AnimateCommand.jobs(in: animating))
         }
         // A worker's command line in another spelling (`--crash-on=TEXT`) goes through the
         // argument parser, still without the signal handling.

@@ -104,27 +104,41 @@ struct GraphvizWorkerCommandTests {
         defer { try? FileManager.default.removeItem(at: input) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
+        let (navviz, workers) = try Self.animate(["animate", input.path, "-o", out.path, "--layout", "per-frame", "--png", "--jobs", "2"])
+        try #require(workers.count == 2, "navviz started no workers")
+        kill(navviz.processIdentifier, signal)
+        navviz.waitUntilExit()
+        let alive = Self.survivors(workers)
+        #expect(alive.isEmpty, "workers \(alive) outlived navviz")
+        alive.forEach { kill($0, SIGKILL) }
+    }
+
+    /// Starts `navviz ARGUMENTS` (its output discarded) and waits until it has two worker
+    /// processes, or has ended, or 10 s have passed; navviz and its workers.
+    static func animate(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Process, [Int32]) {
         let navviz = Process()
         navviz.executableURL = NavVizBinary.url
-        navviz.arguments = ["animate", input.path, "-o", out.path, "--layout", "per-frame", "--png", "--jobs", "2"]
+        navviz.arguments = arguments
+        navviz.environment = environment
         navviz.standardOutput = FileHandle.nullDevice
         navviz.standardError = FileHandle.nullDevice
         try navviz.run()
         var workers: [Int32] = []
-        for _ in 0..<400 where workers.count < 2 && navviz.isRunning {
-            usleep(25_000)
-            workers = Self.children(of: navviz.processIdentifier)
+        for _ in 0..<1000 where workers.count < 2 && navviz.isRunning {
+            usleep(10_000)
+            workers = children(of: navviz.processIdentifier)
         }
-        try #require(workers.count == 2, "navviz started no workers")
-        kill(navviz.processIdentifier, signal)
-        navviz.waitUntilExit()
-        var alive = workers
+        return (navviz, workers)
+    }
+
+    /// Those of `pids` still running after up to 5 s.
+    static func survivors(_ pids: [Int32]) -> [Int32] {
+        var alive = pids
         for _ in 0..<200 where !alive.isEmpty {
             usleep(25_000)
-            alive = alive.filter(Self.isRunning)
+            alive = alive.filter(isRunning)
         }
-        #expect(alive.isEmpty, "workers \(alive) outlived navviz")
-        alive.forEach { kill($0, SIGKILL) }
+        return alive
     }
 
     /// On Linux, `navviz animate` forks its workers rather than spawning `navviz
@@ -138,20 +152,9 @@ struct GraphvizWorkerCommandTests {
         for spawned in [false, true] {
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-fork-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: out) }
-            let navviz = Process()
-            navviz.executableURL = NavVizBinary.url
-            navviz.arguments = ["animate", input.path, "-o", out.path, "--layout", "per-frame", "--jobs", "2"]
             var environment = ProcessInfo.processInfo.environment
             environment["NAVVIZ_WORKER"] = spawned ? NavVizBinary.url.path : nil
-            navviz.environment = environment
-            navviz.standardOutput = FileHandle.nullDevice
-            navviz.standardError = FileHandle.nullDevice
-            try navviz.run()
-            var workers: [Int32] = []
-            for _ in 0..<400 where workers.count < 2 && navviz.isRunning {
-                usleep(10_000)
-                workers = Self.children(of: navviz.processIdentifier)
-            }
+            let (navviz, workers) = try Self.animate(["animate", input.path, "-o", out.path, "--layout", "per-frame", "--jobs", "2"], environment: environment)
             let lines = workers.compactMap { pid in
                 (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map { String(decoding: $0, as: UTF8.self).split(separator: "\0").map(String.init) }
             }
@@ -165,11 +168,7 @@ struct GraphvizWorkerCommandTests {
             #expect(lines.allSatisfy { $0.count == 2 && $0[1] == "graphviz-worker" }, "\(lines)")
             #expect(names.allSatisfy { $0 == (spawned ? "navviz" : "graphviz-worker") }, "\(names)")
             #endif
-            var alive = workers
-            for _ in 0..<200 where !alive.isEmpty {
-                usleep(25_000)
-                alive = alive.filter(Self.isRunning)
-            }
+            let alive = Self.survivors(workers)
             #expect(alive.isEmpty, "workers \(alive) outlived navviz")
             let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { !$0.hasSuffix("/") }
             written.append(try Dictionary(uniqueKeysWithValues: files.compactMap { name in

@@ -2,6 +2,7 @@ import Foundation
 import NavVizCore
 import NavVizFiles
 import NavVizRender
+import NavVizShutdown
 
 /// The frames `animate` draws, read in two passes so
 /// that a long recording is never held whole.
@@ -339,19 +340,11 @@ struct FrameBatches {
     /// Each piece decoded, on all cores when there are several.
     private static func decode(_ pieces: [SnapshotStream.Piece]) -> [SnapshotStream.Decoded] {
         guard pieces.count > 1 else { return pieces.map(SnapshotStream.decode) }
-        let results = Results(count: pieces.count)
+        let results = Locked([SnapshotStream.Decoded?](repeating: nil, count: pieces.count))
         DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
-            results.set(i, SnapshotStream.decode(pieces[i]))
+            let decoded = SnapshotStream.decode(pieces[i])
+            results.withLock { $0[i] = decoded }
         }
-        return results.values
-    }
-
-    /// The decoded pieces, each set once from the thread that decoded it.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [SnapshotStream.Decoded?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ value: SnapshotStream.Decoded) { lock.withLock { slots[i] = value } }
-        var values: [SnapshotStream.Decoded] { lock.withLock { slots.map { $0! } } }
+        return results.withLock { $0.map { $0! } }
     }
 }

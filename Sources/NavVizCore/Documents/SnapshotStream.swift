@@ -76,11 +76,9 @@ package struct SnapshotStream {
         package var count: Int { bytes.count }
     }
 
-    /// What ``decode(_:)`` made of a piece.
-    package struct Decoded: Sendable {
-        let snapshot: Snapshot?
-        let reason: String?
-    }
+    /// What ``decode(_:)`` made of a piece: its snapshot, or why the stream leaves it to the
+    /// whole reader.
+    package typealias Decoded = Result<Snapshot, Irregular>
 
     /// Cuts the next frame's text out of the stream: the next element of `frames`, or the
     /// next line of a log that is not blank; nil after the last. Reads nothing of the frame
@@ -98,18 +96,18 @@ package struct SnapshotStream {
     package static func decode(_ piece: Piece) -> Decoded {
         switch piece.kind {
         case .sequence:
-            guard let json = try? JSONReader.parse(piece.bytes) else { return Decoded(snapshot: nil, reason: "frames[\(piece.place)]: invalid JSON") }
+            guard let json = try? JSONReader.parse(piece.bytes) else { return .failure(Irregular(reason: "frames[\(piece.place)]: invalid JSON")) }
             var problems: [DocumentError.Problem] = []
             guard let frame = DocumentDecoder.decodeSequenceFrame(json, index: piece.place, into: &problems), problems.isEmpty else {
-                return Decoded(snapshot: nil, reason: problems.first?.description ?? "frames[\(piece.place)]")
+                return .failure(Irregular(reason: problems.first?.description ?? "frames[\(piece.place)]"))
             }
-            return Decoded(snapshot: frame, reason: nil)
+            return .success(frame)
         case .log:
             var problems: [DocumentError.Problem] = []
             guard let frame = DocumentReader.logFrame(piece.bytes, line: piece.place, into: &problems), problems.isEmpty else {
-                return Decoded(snapshot: nil, reason: "line \(piece.place): \(problems.first?.description ?? "not a snapshot")")
+                return .failure(Irregular(reason: "line \(piece.place): \(problems.first?.description ?? "not a snapshot")"))
             }
-            return Decoded(snapshot: frame, reason: nil)
+            return .success(frame)
         }
     }
 
@@ -119,12 +117,15 @@ package struct SnapshotStream {
     /// after this one (a log line that fails is its last line only if none was). Throws
     /// ``Irregular`` when the piece is something the stream leaves to the whole reader.
     package mutating func accept(_ piece: Piece, _ decoded: Decoded, more: Bool) throws(Irregular) -> Snapshot? {
-        if let snapshot = decoded.snapshot {
+        let irregular: Irregular
+        switch decoded {
+        case .success(let snapshot):
             if kind == .log { frameIndex += 1 }
             return snapshot
+        case .failure(let failure):
+            irregular = failure
         }
-        let reason = decoded.reason ?? "not a snapshot"
-        guard kind == .log, !strict, !more, DocumentReader.isCut(piece.bytes), try restIsBlank() else { throw Irregular(reason: reason) }
+        guard kind == .log, !strict, !more, DocumentReader.isCut(piece.bytes), try restIsBlank() else { throw irregular }
         warnings.append(.cutLastLine(line: piece.place, complete: frameIndex))
         state = .done
         return nil

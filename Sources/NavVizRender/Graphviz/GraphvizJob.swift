@@ -169,12 +169,26 @@ struct Wire {
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    mutating func count(_ value: Int) {
-        var v = UInt64(value)
+    mutating func count(_ value: Int) { word(UInt64(value)) }
+
+    /// 8 bytes, little-endian: how counts and numbers are written.
+    private mutating func word(_ value: UInt64) {
+        var v = value
         for _ in 0..<8 {
             bytes.append(UInt8(truncatingIfNeeded: v))
             v >>= 8
         }
+    }
+
+    /// The value of 8 little-endian bytes (``word(_:)``).
+    static func word(_ bytes: some BidirectionalCollection<UInt8>) -> UInt64 {
+        bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
+
+    /// A count read back: at most ``GraphvizJob/maxLength``, else the message is corrupt.
+    static func count(_ word: UInt64) throws(Corrupt) -> Int {
+        guard word <= UInt64(GraphvizJob.maxLength) else { throw Corrupt() }
+        return Int(word)
     }
 
     mutating func blob(_ value: [UInt8]) {
@@ -186,13 +200,7 @@ struct Wire {
 
     /// A number as its 8 bytes (IEEE 754, little-endian): exact, and read back without
     /// parsing text.
-    mutating func double(_ value: Double) {
-        var v = value.bitPattern
-        for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: v))
-            v >>= 8
-        }
-    }
+    mutating func double(_ value: Double) { word(value.bitPattern) }
 
     /// Reads a message held whole in memory, in place (``Reader`` reads one from a socket,
     /// a read at a time).
@@ -206,17 +214,11 @@ struct Wire {
 
         private mutating func word() throws(Corrupt) -> UInt64 {
             guard offset + 8 <= bytes.count else { throw Corrupt() }
-            var v: UInt64 = 0
-            for i in (offset..<(offset + 8)).reversed() { v = v << 8 | UInt64(bytes[i]) }
-            offset += 8
-            return v
+            defer { offset += 8 }
+            return Wire.word(bytes[offset..<(offset + 8)])
         }
 
-        mutating func count() throws(Corrupt) -> Int {
-            let v = try word()
-            guard v <= UInt64(GraphvizJob.maxLength) else { throw Corrupt() }
-            return Int(v)
-        }
+        mutating func count() throws(Corrupt) -> Int { try Wire.count(try word()) }
 
         mutating func double() throws(Corrupt) -> Double {
             Double(bitPattern: try word())
@@ -235,9 +237,7 @@ struct Wire {
 
         mutating func count() throws(Corrupt) -> Int {
             guard let b = read(8) else { throw Corrupt() }
-            let v = b.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            guard v <= UInt64(GraphvizJob.maxLength) else { throw Corrupt() }
-            return Int(v)
+            return try Wire.count(Wire.word(b))
         }
 
         mutating func blob() throws(Corrupt) -> [UInt8] {

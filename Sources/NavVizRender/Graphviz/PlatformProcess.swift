@@ -191,7 +191,7 @@ package enum PlatformProcess {
         posix_spawnattr_setflags(&attributes, Int16(flags))
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        for signal in workerDefaultSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var none = sigset_t()
         sigemptyset(&none)
@@ -207,6 +207,10 @@ package enum PlatformProcess {
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         return status == 0 ? .success(pid) : .failure(Errno(status))
     }
+
+    /// The signals a worker has at their default actions, whatever this process ignores,
+    /// so that it dies of them.
+    static let workerDefaultSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
 
     /// Opens /dev/null on each of descriptors 0, 1 and 2 that is closed (a process started
     /// with `>&-` or `2>&-`), so that no file or socket navviz opens later takes its number:
@@ -255,7 +259,7 @@ package enum PlatformProcess {
         if pid < 0 { return .failure(Errno(errno)) }
         if pid > 0 { return .success(pid) }
         close(closing)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+        for signal in workerDefaultSignals + [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             _ = Glibc.signal(signal, SIG_DFL)
         }
         var none = sigset_t()
@@ -306,8 +310,7 @@ package enum PlatformProcess {
     /// `/proc/self/fd` lists.
     private static func closeDescriptors(from first: Int32) {
         if let closeRange, closeRange(UInt32(first), UInt32.max, 0) == 0 { return }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap({ Int32($0) }) where fd >= first { close(fd) }
+        for fd in openDescriptors(from: first) { close(fd) }
     }
     #endif
 
@@ -318,12 +321,17 @@ package enum PlatformProcess {
     private static let closeFrom: CloseFrom? =
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
+    /// This process's open descriptors from `first` up, as `/proc/self/fd` lists them.
+    private static func openDescriptors(from first: Int32) -> [Int32] {
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return listed.compactMap { Int32($0) }.filter { $0 >= first }
+    }
+
     /// Keeps descriptors other than 0, 1 and 2 out of the child: every descriptor from 3
     /// up, or on an older glibc, each open one that is not already closed on exec.
     private static func closeInheritedDescriptors(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>) {
         if let closeFrom, closeFrom(actions, 3) == 0 { return }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+        for fd in openDescriptors(from: 3) {
             let flags = fcntl(fd, F_GETFD)
             if flags >= 0, flags & FD_CLOEXEC == 0 { posix_spawn_file_actions_addclose(actions, fd) }
         }
