@@ -314,10 +314,8 @@ struct ChunkedBytes {
     mutating func value() throws(SnapshotStream.Irregular) -> [UInt8]? {
         var start = pos
         var i = pos
-        var depth = 0
-        var inString = false
-        var escaped = false
         let scalar = buffer[pos] != UInt8(ascii: "{") && buffer[pos] != UInt8(ascii: "[") && buffer[pos] != UInt8(ascii: "\"")
+        var scan = Scan()
         while true {
             if i == buffer.count {
                 guard let shift = try fill(keeping: start) else {
@@ -328,42 +326,72 @@ struct ChunkedBytes {
                 i -= shift
                 continue
             }
-            let c = buffer[i]
-            i += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if c == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if c == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 0 { break }
-                }
-                continue
-            }
             if scalar {
-                switch c {
-                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
-                    i -= 1
+                switch buffer[i] {
+                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: break
                 default:
+                    i += 1
                     continue
                 }
                 break
             }
-            switch c {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
-                    pos = i
-                    return Array(buffer[start..<i])
-                }
-            default: break
+            // The rest of the buffer in one pass (a frame's text is most of a megabyte
+            // chunk, read here on the thread that hands the frames out).
+            let from = i
+            let end = buffer.withUnsafeBufferPointer { scan.end(in: $0, from: from) }
+            if let end {
+                pos = end
+                return Array(buffer[start..<end])
             }
+            i = buffer.count
         }
         pos = i
         return Array(buffer[start..<i])
+    }
+
+    /// Where a string, object or array ends, found across chunks: how deep the scan is,
+    /// and whether it stands inside a string, just after a backslash.
+    private struct Scan {
+        private var depth = 0
+        private var inString = false
+        private var escaped = false
+
+        /// The index just past the value's last byte in `bytes` from `from` on; nil when
+        /// the bytes end first (the scan then goes on in the next chunk).
+        mutating func end(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+            var i = from
+            let n = bytes.count
+            while i < n {
+                if inString {
+                    if escaped {
+                        escaped = false
+                        i += 1
+                        continue
+                    }
+                    // To the next quote or backslash.
+                    while i < n, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+                    guard i < n else { return nil }
+                    if bytes[i] == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else {
+                        inString = false
+                        if depth == 0 { return i + 1 }
+                    }
+                    i += 1
+                    continue
+                }
+                switch bytes[i] {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return i + 1 }
+                default: break
+                }
+                i += 1
+            }
+            return nil
+        }
     }
 
     /// The next line without its `\n` (nil at the end of the input).
@@ -381,11 +409,17 @@ struct ChunkedBytes {
                 i -= shift
                 continue
             }
-            if buffer[i] == 0x0A {
-                pos = i + 1
-                return Array(buffer[start..<i])
+            let from = i
+            let newline = buffer.withUnsafeBufferPointer { bytes in
+                var j = from
+                while j < bytes.count, bytes[j] != 0x0A { j += 1 }
+                return j
             }
-            i += 1
+            if newline < buffer.count {
+                pos = newline + 1
+                return Array(buffer[start..<newline])
+            }
+            i = buffer.count
         }
     }
 }

@@ -7,7 +7,7 @@
 /// Each array and object says how it is laid out (``Layout``), so an output keeps the shape
 /// its readers see: docs/format.md's one operation per line, trees indented as
 /// ``DocumentEncoder`` writes them, the player's data without spaces.
-package indirect enum JSONOutput: Sendable {
+package enum JSONOutput: Sendable {
     case string(String)
     case int(Int)
     /// A number: an integral one without a fraction (`12`), else its shortest form that
