@@ -22,39 +22,47 @@ struct SVGBounds {
 
     /// Whether every point of the piece's shapes lies inside.
     private func shapesInside(_ piece: ArraySlice<UInt8>) -> Bool {
-        var numbers: [Double] = []
-        var i = piece.startIndex
-        let quote = UInt8(ascii: "\"")
-        while i < piece.endIndex {
-            // ` points="…"` or ` d="…"`: a space, the name, `="`.
-            guard piece[i] == quote, i >= piece.startIndex + 3, piece[i - 1] == UInt8(ascii: "="),
-                  (piece[i - 2] == UInt8(ascii: "d") && piece[i - 3] == UInt8(ascii: " "))
-                    || (piece[i - 2] == UInt8(ascii: "s") && i >= piece.startIndex + 8
-                        && piece[(i - 8)..<(i - 1)].elementsEqual(" points".utf8)) else {
+        // Read in place: a piece is some hundreds of bytes, and an array slice's subscript
+        // checks its bounds at every byte.
+        piece.withUnsafeBufferPointer { bytes in
+            let quote = UInt8(ascii: "\""), n = bytes.count
+            let points = Array(" points".utf8)
+            var i = 0
+            while i < n {
+                // ` points="…"` or ` d="…"`: a space, the name, `="`.
+                guard bytes[i] == quote, i >= 3, bytes[i - 1] == UInt8(ascii: "="),
+                      (bytes[i - 2] == UInt8(ascii: "d") && bytes[i - 3] == UInt8(ascii: " "))
+                        || (bytes[i - 2] == UInt8(ascii: "s") && i >= 8
+                            && UnsafeBufferPointer(rebasing: bytes[(i - 8)..<(i - 1)]).elementsEqual(points)) else {
+                    i += 1
+                    continue
+                }
                 i += 1
-                continue
-            }
-            i += 1
-            numbers.removeAll(keepingCapacity: true)
-            var start: Int?
-            while i < piece.endIndex, piece[i] != quote {
-                let c = piece[i]
-                let numeric = (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
-                if numeric, start == nil { start = i }
-                if !numeric, let s = start {
-                    numbers.append(Self.number(piece[s..<i]))
-                    start = nil
+                // The attribute's numbers, taken in pairs as they are read.
+                var x: Double?
+                var start = -1
+                while i <= n {
+                    let c: UInt8 = i < n ? bytes[i] : quote
+                    let numeric = (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
+                    if numeric {
+                        if start < 0 { start = i }
+                    } else if start >= 0 {
+                        let v = Self.number(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                        start = -1
+                        if let px = x {
+                            if px < minX || px > maxX || v < minY || v > maxY { return false }
+                            x = nil
+                        } else {
+                            x = v
+                        }
+                    }
+                    if c == quote { break }
+                    i += 1
                 }
                 i += 1
             }
-            if let s = start { numbers.append(Self.number(piece[s..<i])) }
-            for k in stride(from: 0, to: numbers.count - 1, by: 2) {
-                let x = numbers[k], y = numbers[k + 1]
-                if x < minX || x > maxX || y < minY || y > maxY { return false }
-            }
-            i += 1
+            return true
         }
-        return true
     }
 
     /// The number `bytes` spell (digits, `.` and `-`), 0 when they spell none: what
@@ -65,6 +73,11 @@ struct SVGBounds {
     /// `Double(_:)` itself. (A frame's edges and nodes hold tens of thousands of them; a
     /// `String` made for each was most of the time spent finding pieces.)
     static func number(_ bytes: ArraySlice<UInt8>) -> Double {
+        bytes.withUnsafeBufferPointer { number($0) }
+    }
+
+    /// The number of bytes read in place, as the slice's `number(_:)` reads it.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
         var i = bytes.startIndex
         let negative = i < bytes.endIndex && bytes[i] == UInt8(ascii: "-")
         if negative { i += 1 }
@@ -92,7 +105,7 @@ struct SVGBounds {
     /// 10^0 … 10^15, each exact.
     private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { v, _ in v * 10 } }
 
-    private static func slowNumber(_ bytes: ArraySlice<UInt8>) -> Double {
+    private static func slowNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
         Double(String(decoding: bytes, as: UTF8.self)) ?? 0
     }
 
@@ -100,24 +113,49 @@ struct SVGBounds {
     /// where it is anchored, on the side its `text-anchor` runs to (both sides for `middle`),
     /// lies inside.
     private func textInside(_ piece: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: piece, as: UTF8.self)
-        var rest = Substring(text)
-        while let start = rest.range(of: "<text ") {
-            guard let close = rest.range(of: "</text>", range: start.upperBound..<rest.endIndex) else { return false }
-            let element = rest[start.upperBound..<close.lowerBound]
-            rest = rest[close.upperBound...]
-            func value(_ name: String) -> Substring? {
-                guard let r = element.range(of: " \(name)=\"") else { return nil }
-                return element[r.upperBound...].prefix { $0 != "\"" }
+        piece.withUnsafeBufferPointer { bytes in
+            var from = 0
+            while let start = Self.find(Self.textOpen, in: bytes, from: from, to: bytes.count) {
+                let attributes = start + Self.textOpen.count
+                guard let close = Self.find(Self.textClose, in: bytes, from: attributes, to: bytes.count) else { return false }
+                from = close + Self.textClose.count
+                // The value of attribute `name` (` name="…"`) among the element's bytes.
+                func value(_ name: [UInt8]) -> String? {
+                    guard let r = Self.find(name, in: bytes, from: attributes, to: close) else { return nil }
+                    var end = r + name.count
+                    while end < close, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[(r + name.count)..<end]), as: UTF8.self)
+                }
+                guard let x = value(Self.xName).flatMap({ Double($0) }), let y = value(Self.yName).flatMap({ Double($0) }),
+                      let size = value(Self.fontSizeName).flatMap({ Double($0) }),
+                      let content = Self.find([UInt8(ascii: ">")], in: bytes, from: attributes, to: close) else { return false }
+                let characters = String(decoding: UnsafeBufferPointer(rebasing: bytes[(content + 1)..<close]), as: UTF8.self).count
+                let reach = Double(characters + 1) * size
+                let anchor = value(Self.anchorName)
+                let left = anchor == "start" ? x : x - reach, right = anchor == "end" ? x : x + reach
+                if left < minX || right > maxX || y - 2 * size < minY || y + size > maxY { return false }
             }
-            guard let x = value("x").flatMap({ Double($0) }), let y = value("y").flatMap({ Double($0) }),
-                  let size = value("font-size").flatMap({ Double($0) }),
-                  let content = element.firstIndex(of: ">") else { return false }
-            let reach = Double(element[element.index(after: content)...].count + 1) * size
-            let anchor = value("text-anchor")
-            let left = anchor == "start" ? x : x - reach, right = anchor == "end" ? x : x + reach
-            if left < minX || right > maxX || y - 2 * size < minY || y + size > maxY { return false }
+            return true
         }
-        return true
+    }
+
+    private static let textOpen = Array("<text ".utf8), textClose = Array("</text>".utf8)
+    private static let xName = Array(" x=\"".utf8), yName = Array(" y=\"".utf8)
+    private static let fontSizeName = Array(" font-size=\"".utf8), anchorName = Array(" text-anchor=\"".utf8)
+
+    /// Where `needle` first starts in `bytes[from..<to]`.
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let first = needle.first, to - from >= needle.count else { return nil }
+        var i = from
+        let last = to - needle.count
+        while i <= last {
+            if bytes[i] == first {
+                var k = 1
+                while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
     }
 }
