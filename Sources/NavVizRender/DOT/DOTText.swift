@@ -45,7 +45,7 @@ enum DOTText {
 
     private static func escaped(_ s: String, backslash: String, newline: String, into out: inout [UInt8]) {
         // Most text is plain ASCII with nothing to escape: one scan, one copy.
-        if s.utf8.allSatisfy(Self.isPlainInQuotes) { return out += s.utf8 }
+        if Self.every(s, Self.isPlainInQuotes) { return out += s.utf8 }
         escape(s, into: &out) { c, out in
             switch c {
             case 0x22:
@@ -104,13 +104,13 @@ enum DOTText {
     /// Text inside an HTML-like label: entities for markup characters, backslashes doubled
     /// (Graphviz expands `\N` in label text too), controls as spaces.
     static func html(_ s: String) -> String {
-        if s.utf8.allSatisfy(Self.isPlainInHTML) { return s }
+        if Self.every(s, Self.isPlainInHTML) { return s }
         return written { html(s, into: &$0) }
     }
 
     /// ``html(_:)``'s UTF-8 bytes, appended to `out`.
     static func html(_ s: String, into out: inout [UInt8]) {
-        if s.utf8.allSatisfy(Self.isPlainInHTML) { return out += s.utf8 }
+        if Self.every(s, Self.isPlainInHTML) { return out += s.utf8 }
         escape(s, into: &out) { c, out in
             switch c {
             case 0x26: out += "&amp;".utf8
@@ -124,6 +124,15 @@ enum DOTText {
             }
             return true
         }
+    }
+
+    /// Whether every UTF-8 byte of `s` passes `test`, read in place (a string's `utf8` view
+    /// goes through its iterator byte by byte).
+    private static func every(_ s: String, _ test: (UInt8) -> Bool) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where !test(b) { return false }
+            return true
+        } ?? s.utf8.allSatisfy(test)
     }
 
     /// The string of the bytes `write` appends (UTF-8 from valid strings, so valid).

@@ -229,6 +229,9 @@
         /// hashing it.
         private var lastIDs: [(id: String, index: Int)] = []
         private var lastEnds: [(from: String, to: String)] = []
+        /// The last frame's nodes and their widths: a node shown unchanged is the same box
+        /// (``SceneNode/isCopy(of:)``), its width not counted again.
+        private var lastWidths: [(node: SceneNode, width: Int)] = []
 
         package init() {}
 
@@ -250,8 +253,12 @@
             }
             var ids: [(id: String, index: Int)] = []
             ids.reserveCapacity(frame.nodes.count)
+            var nodeWidths: [(node: SceneNode, width: Int)] = []
+            nodeWidths.reserveCapacity(frame.nodes.count)
             for k in frame.nodes.indices {
-                let node = frame.nodes[k], width = StableLayout.width(node)
+                let node = frame.nodes[k]
+                let width = k < lastWidths.count && node.isCopy(of: lastWidths[k].node) ? lastWidths[k].width : StableLayout.width(node)
+                nodeWidths.append((node, width))
                 if let i = index(of: node.id, at: k) {
                     if width > widths[i] {
                         scene.nodes[i] = node
@@ -277,7 +284,7 @@
                 edge.label = nil  // where edges run does not depend on which frame labels them
                 scene.edges.append(edge)
             }
-            (lastIDs, lastEnds) = (ids, ends)
+            (lastIDs, lastEnds, lastWidths) = (ids, ends, nodeWidths)
         }
     }
 
