@@ -30,17 +30,25 @@ package enum HTMLPlayer {
     /// and `&` as `\u` escapes. Outside its strings JSON has none of the three, so each is
     /// in a string, where the escape reads back as the same character.
     static func scriptSafe(_ json: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(json.utf8.count)
-        for b in json.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
-            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
-            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
-            default: out.append(b)
+        var json = json
+        // Read in place (the `utf8` view's iterator goes byte by byte), copied whole when
+        // nothing needs escaping, as most of the player's rows.
+        return json.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+                return Array(bytes)
             }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 64)
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "&"): out += "\\u0026".utf8
+                case UInt8(ascii: "<"): out += "\\u003c".utf8
+                case UInt8(ascii: ">"): out += "\\u003e".utf8
+                default: out.append(b)
+                }
+            }
+            return out
         }
-        return out
     }
 
     /// Writes the page for `model` to `sink`, in pieces: its `frameCount` frames and its

@@ -165,7 +165,14 @@ package enum JSONOutput: Sendable {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: a scan of their bytes, then one copy. (0xE2 leads
         // U+2028 and U+2029 in UTF-8, and a few other characters that take the slow path.)
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+        func special(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 }
+        // (Read in place where the string is contiguous: its `utf8` view's iterator goes
+        // byte by byte.)
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where special(b) { return false }
+            return true
+        } ?? !s.utf8.contains(where: special)
+        if plain {
             out += s.utf8
             out.append(UInt8(ascii: "\""))
             return

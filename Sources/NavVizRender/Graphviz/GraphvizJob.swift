@@ -64,39 +64,46 @@ struct GraphvizJob: Equatable, Sendable {
     static let unboundedPasses = Int.max / 2
 
     static func markPasses(dot: String) -> Int {
-        let bytes = Array(dot.utf8)
-        /// Whether `word` (lowercase ASCII) is at `i`, in any case.
-        func word(_ word: String, at i: Int) -> Bool {
-            var j = i
-            for c in word.utf8 {
-                guard j < bytes.count, bytes[j] | 0x20 == c else { return false }
-                j += 1
+        var dot = dot
+        // Read in place: a window's DOT is some hundred kilobytes.
+        return dot.withUTF8 { bytes in
+            /// Whether `word` (lowercase ASCII) is at `i`, in any case.
+            func word(_ word: StaticString, at i: Int) -> Bool {
+                let n = word.utf8CodeUnitCount
+                guard i + n <= bytes.count else { return false }
+                let w = word.utf8Start
+                for k in 0..<n where bytes[i + k] | 0x20 != w[k] { return false }
+                return true
             }
-            return true
-        }
-        /// Whether `=` follows offset `i`, after a closing quote and blanks: an attribute.
-        func assigned(after i: Int) -> Bool {
-            var j = i
-            while j < bytes.count, [UInt8(ascii: "\""), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
-            return j < bytes.count && bytes[j] == UInt8(ascii: "=")
-        }
-        var clusters = 0, braces = 0
-        var clusterAttribute = false, relayouts = false
-        for i in bytes.indices {
-            switch bytes[i] | 0x20 {
-            case UInt8(ascii: "c") where word("cluster", at: i):
-                clusters += 1
-                if assigned(after: i + 7) { clusterAttribute = true }
-            case UInt8(ascii: "p") where word("pack", at: i):
-                if assigned(after: i + 4) || word("packmode", at: i) && assigned(after: i + 8) { relayouts = true }
-            case UInt8(ascii: "a") where word("aspect", at: i):
-                if assigned(after: i + 6) { relayouts = true }
-            default:
-                if bytes[i] == UInt8(ascii: "{") { braces += 1 }
+            /// Whether `=` follows offset `i`, after a closing quote and blanks: an attribute.
+            func assigned(after i: Int) -> Bool {
+                var j = i
+                while j < bytes.count {
+                    switch bytes[j] {
+                    case UInt8(ascii: "\""), 0x20, 0x09, 0x0A, 0x0D: j += 1
+                    default: return bytes[j] == UInt8(ascii: "=")
+                    }
+                }
+                return false
             }
+            var clusters = 0, braces = 0
+            var clusterAttribute = false, relayouts = false
+            for i in bytes.indices {
+                switch bytes[i] | 0x20 {
+                case UInt8(ascii: "c") where word("cluster", at: i):
+                    clusters += 1
+                    if assigned(after: i + 7) { clusterAttribute = true }
+                case UInt8(ascii: "p") where word("pack", at: i):
+                    if assigned(after: i + 4) || word("packmode", at: i) && assigned(after: i + 8) { relayouts = true }
+                case UInt8(ascii: "a") where word("aspect", at: i):
+                    if assigned(after: i + 6) { relayouts = true }
+                default:
+                    if bytes[i] == UInt8(ascii: "{") { braces += 1 }
+                }
+            }
+            if relayouts { return unboundedPasses }
+            return 3 + 2 * (clusters + (clusterAttribute ? braces : 0))
         }
-        if relayouts { return unboundedPasses }
-        return 3 + 2 * (clusters + (clusterAttribute ? braces : 0))
     }
 
     // MARK: Wire format
