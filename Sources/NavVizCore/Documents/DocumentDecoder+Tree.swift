@@ -180,7 +180,8 @@ extension DocumentDecoder {
         var seenKnown = 0
         var seenOther = Set<String>()
         for (key, value) in json.fieldSequence(v) {
-            let bit = FieldNames.nodeBit(key)
+            let field = FieldNames.NodeField(key)
+            let bit = field?.bit ?? 0
             if bit != 0 ? seenKnown & bit != 0 : !seenOther.insert(key).inserted {
                 problem(at: path(), "duplicate field '\(key)'")
                 continue
@@ -197,37 +198,39 @@ extension DocumentDecoder {
                 problem(at: path(), "'\(key)' must be a bool (true or false), found \(kind.phrase)")
                 return nil
             }
-            switch key {
-            case "id":
+            guard let field else {
+                problem(at: path(), FieldNames.unknownMessage(key, allowed: FieldNames.node))
+                continue
+            }
+            switch field {
+            case .id:
                 if let s = string() {
                     if s.isEmpty { problem(at: path(), "'id' must not be empty") } else {
                         node.id = s
                         hasID = true
                     }
                 }
-            case "type": node.type = string()
-            case "label": node.label = string()
-            case "kind": node.kind = string()
-            case "switch": node.switchFlag = bool()
-            case "managed": node.managedFlag = bool()
-            case "leavable": node.leavableFlag = bool()
-            case "canLeave": node.canLeaveFlag = bool()
-            case "enterable": node.enterableFlag = bool()
-            case "context": node.context = context(value, path: path())
-            case "info": node.info = context(value, path: path(), field: "info")
-            case "active":
+            case .type: node.type = string()
+            case .label: node.label = string()
+            case .kind: node.kind = string()
+            case .switchFlag: node.switchFlag = bool()
+            case .managed: node.managedFlag = bool()
+            case .leavable: node.leavableFlag = bool()
+            case .canLeave: node.canLeaveFlag = bool()
+            case .enterable: node.enterableFlag = bool()
+            case .context: node.context = context(value, path: path())
+            case .info: node.info = context(value, path: path(), field: "info")
+            case .active:
                 if kind == .null { break }
                 if kind == .object {
                     active = activeObject(value, path: path())
                 } else {
                     active = string().map { ActiveName(id: $0) }
                 }
-            case "children":
+            case .children:
                 if kind == .array { children = value } else {
                     problem(at: path(), "'children' must be an array, found \(kind.phrase)")
                 }
-            default:
-                problem(at: path(), FieldNames.unknownMessage(key, allowed: FieldNames.node))
             }
         }
         if !hasID && json.member("id", of: v) == nil { problem(at: path(), "missing required field 'id'") }

@@ -2,25 +2,32 @@
 package enum FieldNames {
     static let node = ["id", "type", "label", "kind", "switch", "managed", "leavable", "canLeave",
                        "enterable", "context", "info", "active", "children"]
-    /// A distinct bit for each name in ``node`` (0 for any other name), to spot a repeated
-    /// field without hashing.
-    static func nodeBit(_ key: String) -> Int {
-        switch key {
-        case "id": 1 << 0
-        case "type": 1 << 1
-        case "label": 1 << 2
-        case "kind": 1 << 3
-        case "switch": 1 << 4
-        case "managed": 1 << 5
-        case "leavable": 1 << 6
-        case "canLeave": 1 << 7
-        case "enterable": 1 << 8
-        case "context": 1 << 9
-        case "active": 1 << 10
-        case "children": 1 << 11
-        case "info": 1 << 12
-        default: 0
+    /// A node's fields, each with a distinct bit (``bit``) to spot a repeated one without
+    /// hashing.
+    enum NodeField: Int {
+        case id, type, label, kind, switchFlag, managed, leavable, canLeave, enterable, context, active, children, info
+
+        /// The field named `key` (nil for any name not in ``FieldNames/node``).
+        init?(_ key: String) {
+            switch key {
+            case "id": self = .id
+            case "type": self = .type
+            case "label": self = .label
+            case "kind": self = .kind
+            case "switch": self = .switchFlag
+            case "managed": self = .managed
+            case "leavable": self = .leavable
+            case "canLeave": self = .canLeave
+            case "enterable": self = .enterable
+            case "context": self = .context
+            case "active": self = .active
+            case "children": self = .children
+            case "info": self = .info
+            default: return nil
+            }
         }
+
+        var bit: Int { 1 << rawValue }
     }
 
     static let snapshot = ["navviz", "tree"]
