@@ -101,5 +101,37 @@ struct SceneWordsTests {
         let shared = zip(first.nodes, other.nodes).filter { $0.isCopy(of: $1) }.map(\.0.id)
         #expect(shared == ["r", "t2", "t2s"], "\(shared)")
         #expect(!zip(first.nodes, dark.nodes).contains { $0.isCopy(of: $1) })
+        // An edge into a node drawn the same way, from the same parent, drawn the same way,
+        // is one ``SceneEdge`` too.
+        #expect(zip(first.edges, again.edges).allSatisfy { $0.isCopy(of: $1) })
+        let sharedEdges = zip(first.edges, other.edges).filter { $0.isCopy(of: $1) }.map(\.0.to)
+        #expect(sharedEdges == ["t2", "t2s"], "\(sharedEdges)")
+        #expect(!zip(first.edges, dark.edges).contains { $0.isCopy(of: $1) })
+    }
+
+    /// The same screen under two parents (a repeated screen) has an edge from each, each
+    /// found again, not one for both.
+    @Test func aRepeatedScreenKeepsAnEdgeFromEachParent() {
+        func tree() -> Tree {
+            var tree = Tree(root: Node(id: "r", kind: "tabs"))
+            for j in 0..<2 {
+                let tab = tree.addChild(Node(id: "t\(j)"), to: tree.root!, makeActive: j == 0)
+                tree.addChild(Node(id: "detail"), to: tab, makeActive: true)
+            }
+            return tree
+        }
+        let words = SceneWords()
+        let first = TreeScene.make(tree(), theme: .light, words: words)
+        let again = TreeScene.make(tree(), theme: .light, words: words)
+        #expect(first == TreeScene.make(tree(), theme: .light))
+        #expect(again == first)
+        // Each `detail` is drawn under its own scene id, and its edge comes from its parent.
+        let details = first.nodes.filter { $0.title == "detail" }.map(\.id)
+        #expect(details.count == 2)
+        let into = first.edges.filter { details.contains($0.to) }
+        #expect(into.map(\.from).sorted() == ["t0", "t1"], "\(into.map(\.from))")
+        // The first keeps its id, its node and its edge (the other, renamed, is drawn anew).
+        let kept = zip(first.edges, again.edges).filter { $0.isCopy(of: $1) }.map(\.0.to)
+        #expect(kept.contains("detail"), "\(kept)")
     }
 }

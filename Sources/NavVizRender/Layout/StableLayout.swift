@@ -126,9 +126,10 @@
     package struct PinMemo: Sendable {
         /// Each node as given and as pinned.
         fileprivate var nodes: [(given: SceneNode, pinned: SceneNode)] = []
-        fileprivate var edges: [(from: String, to: String, slot: Int?)] = []
+        /// Each edge as given and as pinned, and its slot.
+        fileprivate var edges: [(given: SceneEdge, pinned: SceneEdge, slot: Int?)] = []
         package init() {}
-        fileprivate init(nodes: [(given: SceneNode, pinned: SceneNode)], edges: [(from: String, to: String, slot: Int?)]) {
+        fileprivate init(nodes: [(given: SceneNode, pinned: SceneNode)], edges: [(given: SceneEdge, pinned: SceneEdge, slot: Int?)]) {
             (self.nodes, self.edges) = (nodes, edges)
         }
     }
@@ -152,18 +153,26 @@
             }
             nodes.append((given, pinned.nodes[i]))
         }
-        var edges: [(from: String, to: String, slot: Int?)] = []
+        var edges: [(given: SceneEdge, pinned: SceneEdge, slot: Int?)] = []
         edges.reserveCapacity(pinned.edges.count)
         for i in pinned.edges.indices {
-            let (from, to) = (pinned.edges[i].from, pinned.edges[i].to)
-            let slot = i < memo.edges.count && memo.edges[i].from == from && memo.edges[i].to == to
+            let given = pinned.edges[i]
+            if i < memo.edges.count, given.isCopy(of: memo.edges[i].given) {
+                // The edge the frame before had here (scenes share an edge drawn unchanged):
+                // pinned as it was.
+                pinned.edges[i] = memo.edges[i].pinned
+                edges.append(memo.edges[i])
+                continue
+            }
+            let (from, to) = (given.from, given.to)
+            let slot = i < memo.edges.count && memo.edges[i].given.from == from && memo.edges[i].given.to == to
                 ? memo.edges[i].slot : edgeSlots[EdgeKey(from: from, to: to)]
-            edges.append((from, to, slot))
             let route = slot.flatMap { slotRoutes[$0] }
             pinned.edges[i].pin(slot: slot, route: route)
             if let label = pinned.edges[i].label, let route {
                 pinned.edges[i].labelPosition = Self.labelPosition(label, along: route)
             }
+            edges.append((given, pinned.edges[i], slot))
         }
         memo = PinMemo(nodes: nodes, edges: edges)
         for i in pinned.boxes.indices {

@@ -91,14 +91,20 @@ public enum DiffScene {
                     node.classes.append("context-changed")
                 }
                 if let p = new.parent(b) {
-                    var edge = TreeScene.edge(from: p, to: b, in: new, theme: theme, onPath: path)
-                    edge.from = layout.key(.new(p))
-                    edge.to = node.id
-                    if matching.oldSlot(ofNew: b) == nil {
-                        edge.color = theme.added
-                        edge.classes.insert("added", at: 0)
+                    let (from, added, child) = (layout.key(.new(p)), matching.oldSlot(ofNew: b) == nil, node)
+                    func make() -> SceneEdge {
+                        var edge = TreeScene.edge(from: p, to: b, in: new, theme: theme, onPath: path)
+                        edge.from = from
+                        edge.to = child.id
+                        if added {
+                            edge.color = theme.added
+                            edge.classes.insert("added", at: 0)
+                        }
+                        return edge
                     }
-                    scene.edges.append(edge)
+                    // Kept as TreeScene keeps its edges (variants 0 and 1: the same edge).
+                    let variant = (path ? 1 : 0) + (added ? 2 : 0)
+                    scene.edges.append(keeps ? words!.edge(to: node, from: from, variant: variant, make: make) : make())
                 }
             case .old(let a):
                 // Before the operations run, a removed node on the old active path is still on it.

@@ -88,6 +88,9 @@ package struct SceneNode: Sendable, Hashable {
         fields.isCopy(of: other.fields)
     }
 
+    /// What every copy of this node shares (its box), and no other node while a copy is kept.
+    var identity: ObjectIdentifier { fields.identity }
+
     /// Sets ``slot`` and ``position`` (the box made this node's own once).
     package mutating func pin(slot: Int?, position: Point?) {
         fields.value.slot = slot
@@ -167,6 +170,12 @@ package struct SceneEdge: Sendable, Hashable {
     }
 
     /// Sets ``slot`` and ``route`` (the box made this edge's own once).
+    /// Whether `other` is a copy of this edge (the same box): equal, found without reading
+    /// a field.
+    package func isCopy(of other: SceneEdge) -> Bool {
+        fields.isCopy(of: other.fields)
+    }
+
     package mutating func pin(slot: Int?, route: String?) {
         fields.value.slot = slot
         fields.value.route = route

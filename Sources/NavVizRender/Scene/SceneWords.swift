@@ -149,6 +149,68 @@ package final class SceneWords: @unchecked Sendable {
         current[Key(node: node)] = entry
     }
 
+    /// The edge into `child` (a scene node this memo made, after any renaming) from the node
+    /// whose scene id is `from`, drawn as `variant` says (the caller's numbering of the
+    /// ways it draws an edge, in the theme ``keepsNodes(in:)`` said yes to): made by `make`
+    /// the first time, then the same ``SceneEdge`` (one box), as unchanged nodes are. The
+    /// edge `make` makes must depend on nothing else, and end at `child`'s id.
+    ///
+    /// Kept by the child's box, which the memo holds, so no other node takes its identity
+    /// while the edge is kept; the parent is told by its id's bytes.
+    func edge(to child: SceneNode, from: String, variant: Int, make: () -> SceneEdge) -> SceneEdge {
+        let key = EdgeKey(child: child.identity, variant: variant)
+        if let found = lock.withLock({ edgeLookUp(key, from: from) }) { return found }
+        let made = make()
+        lock.withLock { keepEdge(key, child: child, made) }
+        return made
+    }
+
+    private struct EdgeKey: Hashable {
+        let child: ObjectIdentifier
+        let variant: Int
+    }
+
+    /// The edges kept into one child in one variant (one per parent id it was drawn under).
+    private final class EdgeEntry {
+        let child: SceneNode
+        var edges: [SceneEdge] = []
+        init(_ child: SceneNode) { self.child = child }
+    }
+
+    private var currentEdges: [EdgeKey: EdgeEntry] = [:]
+    private var previousEdges: [EdgeKey: EdgeEntry] = [:]
+
+    /// Under the lock.
+    private func edgeLookUp(_ key: EdgeKey, from: String) -> SceneEdge? {
+        var entry = currentEdges[key]
+        if entry == nil, let found = previousEdges.removeValue(forKey: key) {
+            keepEdgeEntry(key, found)
+            entry = found
+        }
+        return entry?.edges.first { $0.from.hasSameBytes(as: from) }
+    }
+
+    /// Under the lock.
+    private func keepEdge(_ key: EdgeKey, child: SceneNode, _ edge: SceneEdge) {
+        if let entry = currentEdges[key] {
+            if !entry.edges.contains(where: { $0.from.hasSameBytes(as: edge.from) }) { entry.edges.append(edge) }
+            return
+        }
+        let entry = EdgeEntry(child)
+        entry.edges = [edge]
+        keepEdgeEntry(key, entry)
+    }
+
+    /// Under the lock.
+    private func keepEdgeEntry(_ key: EdgeKey, _ entry: EdgeEntry) {
+        if currentEdges.count >= Self.generation * 2 {
+            previousEdges = currentEdges
+            currentEdges = [:]
+            currentEdges.reserveCapacity(Self.generation * 2)
+        }
+        currentEdges[key] = entry
+    }
+
     /// How many nodes' words are held (for tests).
     var count: Int { lock.withLock { current.count + previous.count } }
 }

@@ -31,6 +31,10 @@ struct SharedFields<Value: Sendable & Hashable>: Sendable, Hashable {
         box === other.box
     }
 
+    /// The box's identity: the same for every copy, and for no other value while one of
+    /// them is kept.
+    var identity: ObjectIdentifier { ObjectIdentifier(box) }
+
     static func == (a: SharedFields, b: SharedFields) -> Bool {
         a.box === b.box || a.box.value == b.box.value
     }

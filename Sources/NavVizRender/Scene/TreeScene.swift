@@ -28,10 +28,16 @@ public enum TreeScene {
             n.rename(keys[slot])
             scene.nodes.append(n)
             if let p = tree.parent(slot) {
-                var e = edge(from: p, to: slot, in: tree, theme: theme, onPath: onPath.contains(slot))
-                e.from = keys[p]
-                e.to = n.id
-                scene.edges.append(e)
+                let (from, path, child) = (keys[p], onPath.contains(slot), n)
+                func make() -> SceneEdge {
+                    var e = edge(from: p, to: slot, in: tree, theme: theme, onPath: path)
+                    e.from = from
+                    e.to = child.id
+                    return e
+                }
+                // A kept node's edge is kept too (variants 0 and 1, as DiffScene draws the
+                // same edge unchanged).
+                scene.edges.append(keeps ? words!.edge(to: n, from: from, variant: path ? 1 : 0, make: make) : make())
             }
         }
         if legend { scene.legend = legendEntries(theme, for: scene.nodes) }
