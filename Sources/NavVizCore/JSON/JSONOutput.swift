@@ -124,23 +124,37 @@ package enum JSONOutput: Sendable {
                                           _ write: (Int, inout [UInt8]) throws(E) -> Void) throws(E) {
         out.append(open)
         guard count > 0 else { return out.append(close) }
-        // The separator between members, and what goes before the closing bracket.
-        var separator: [UInt8], last: [UInt8] = []
+        // Separators appended byte by byte (an array made for each container's separator
+        // was most of the cost of writing a short row).
+        func indent(_ spaces: Int) {
+            for _ in 0..<spaces { out.append(UInt8(ascii: " ")) }
+        }
         switch layout {
-        case .inline: separator = Array(", ".utf8)
-        case .compact: separator = [UInt8(ascii: ",")]
-        case .compactLines: separator = Array(",\n".utf8)
+        case .inline, .compact, .compactLines:
+            for i in 0..<count {
+                if i > 0 {
+                    out.append(UInt8(ascii: ","))
+                    if case .inline = layout { out.append(UInt8(ascii: " ")) }
+                    if case .compactLines = layout { out.append(0x0A) }
+                }
+                try write(i, &out)
+                try flush(&out)
+            }
         case .lines(let level):
-            separator = Array(",\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 2 * (level + 1))
-            last = [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 2 * level)
-            out += separator.dropFirst()
+            out.append(0x0A)
+            indent(2 * (level + 1))
+            for i in 0..<count {
+                if i > 0 {
+                    out.append(UInt8(ascii: ","))
+                    out.append(0x0A)
+                    indent(2 * (level + 1))
+                }
+                try write(i, &out)
+                try flush(&out)
+            }
+            out.append(0x0A)
+            indent(2 * level)
         }
-        for i in 0..<count {
-            if i > 0 { out += separator }
-            try write(i, &out)
-            try flush(&out)
-        }
-        out += last
         out.append(close)
     }
 
@@ -160,42 +174,51 @@ package enum JSONOutput: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// ``quote(_:)``'s UTF-8 bytes, appended to `out`.
+    /// ``quote(_:)``'s UTF-8 bytes, appended to `out`: read in place, the runs between
+    /// escapes copied whole (a tooltip's lines are split by `\n`s).
     static func quote(_ s: String, into out: inout [UInt8]) {
+        var s = s
         out.append(UInt8(ascii: "\""))
-        // Most strings need no escape: a scan of their bytes, then one copy. (0xE2 leads
-        // U+2028 and U+2029 in UTF-8, and a few other characters that take the slow path.)
-        func special(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 }
-        // (Read in place where the string is contiguous: its `utf8` view's iterator goes
-        // byte by byte.)
-        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
-            for b in bytes where special(b) { return false }
-            return true
-        } ?? !s.utf8.contains(where: special)
-        if plain {
-            out += s.utf8
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        // Scalar by scalar.
-        func escaped(_ c: Unicode.Scalar) {
-            out.append(UInt8(ascii: "\\"))
-            out.append(UInt8(ascii: c))
-        }
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"", "\\": escaped(u)
-            case "\n": escaped("n")
-            case "\r": escaped("r")
-            case "\t": escaped("t")
-            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
-                let h = String(u.value, radix: 16)
-                out += ("\\u" + String(repeating: "0", count: 4 - h.count) + h).utf8
-            default: out += u.utf8
+        s.withUTF8 { bytes in
+            var run = 0, i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                let length: Int
+                switch b {
+                case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x00..<0x20: length = 1
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9): escaped, so the text is also a
+                // valid JavaScript string.
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    length = 3
+                default:
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                switch b {
+                case 0x22, 0x5C:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(b)
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                default:
+                    let scalar = length == 3 ? (bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029) : Int(b)
+                    out += "\\u".utf8
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        out.append(Self.hexDigits[(scalar >> shift) & 0xF])
+                    }
+                }
+                i += length
+                run = i
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    /// `0`-`9`, `a`-`f`: a `\u` escape's digits, lowercase.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension JSONOutput.Layout {

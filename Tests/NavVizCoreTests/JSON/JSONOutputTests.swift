@@ -73,4 +73,34 @@ struct JSONOutputTests {
             #expect(back == text, "\(Array(text.utf8))")
         }
     }
+
+    /// Quoting, as RFC 8259 and JavaScript need it, defined scalar by scalar: `"` and `\`
+    /// after a backslash, `\n`, `\r`, `\t`, other controls and U+2028, U+2029 as
+    /// lowercase `\u` escapes, every other scalar as its UTF-8 bytes. The writer, which
+    /// reads bytes and copies runs, writes the same for text mixing all of them (and other
+    /// characters led by the byte 0xE2, as `✓`).
+    @Test func quotingMatchesItsScalarDefinition() async {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"", "\\": out += "\\" + String(u)
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
+                    let h = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            return out + "\""
+        }
+        let alphabet = Array("ab\n\r\t\u{0}\u{8}\u{C}\u{1F}\u{7F}\"\\/ é✓\u{2028}\u{2029}\u{2027}\u{202A}😀".unicodeScalars)
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...24)) { picks in
+            var text = ""
+            for k in picks { text.unicodeScalars.append(alphabet[k]) }
+            #expect(JSONOutput.quote(text) == reference(text), "\(Array(text.unicodeScalars))")
+        }
+    }
 }
