@@ -140,7 +140,7 @@ package final class SVGComposer: @unchecked Sendable {
         var batch = SVGBatch()
         var like: Scene?
         for scene in pinned {
-            if lastOrder?.holds(for: scene) != true { lastOrder = OrderMemo(scene) }
+            if lastOrder?.holds(for: scene) != true { lastOrder = OrderMemo(scene, layout: layout) }
             guard let order = lastOrder!.order, composable(scene) else {
                 plans.append(nil)
                 continue

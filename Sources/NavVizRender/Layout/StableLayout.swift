@@ -36,6 +36,8 @@
     /// ``positions`` by node slot, ``routes`` by edge slot.
     private let slotPositions: [Point?]
     private let slotRoutes: [String?]
+    /// Each edge's tail and head slots, by edge slot (the slots of ``edgeKeys``' ends).
+    package let edgeEnds: [(from: Int, to: Int)?]
 
     /// A layout of the nodes `nodeIDs` (named `n0`, `n1`, … in that order: ``names`` and
     /// ``slots`` are made from it) and the edges `edgeKeys`.
@@ -55,6 +57,7 @@
         (self.slots, self.names, self.edgeSlots) = (slots, names, edgeSlots)
         slotPositions = nodeIDs.map { positions[$0] }
         slotRoutes = edgeKeys.map { routes[$0] }
+        edgeEnds = edgeKeys.map { key in slots[key.from].flatMap { a in slots[key.to].map { (a, $0) } } }
     }
 
     /// An edge by the navviz ids it joins.

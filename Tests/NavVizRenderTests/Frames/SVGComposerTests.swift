@@ -228,6 +228,40 @@ struct SVGComposerTests {
         #expect(twice.holds(for: scene(["a", "b"], [("a", "b"), ("a", "b")])))
     }
 
+    /// A pinned frame's emit order found by its slots is the order found by its ids, for
+    /// every frame of every sample; the memo made by slots holds for the frame it was made
+    /// of and not for a frame with a node or an edge more, fewer or elsewhere.
+    @Test(arguments: PackagePaths.allSamples())
+    func emitOrderBySlotsIsTheOrderByIds(name: String) throws {
+        func text(_ order: [SVGComposer.Item]?) -> [String]? {
+            order?.map { item in
+                switch item {
+                case .node(let i): "n\(i)"
+                case .edge(let i): "e\(i)"
+                }
+            }
+        }
+        let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load(name)), granularity: .op, theme: .light)
+        guard !frames.isEmpty else { return }
+        let layout = try StableLayout.compute(frames.map(\.scene))
+        for (i, frame) in frames.enumerated() {
+            let pinned = layout.pin(frame.scene)
+            let memo = SVGComposer.OrderMemo(pinned, layout: layout)
+            #expect(text(memo.order) == text(SVGComposer.emitOrder(pinned)), "\(name) frame \(i + 1)")
+            #expect(memo.holds(for: pinned))
+            var fewer = pinned
+            if !fewer.edges.isEmpty {
+                fewer.edges.removeLast()
+                #expect(!memo.holds(for: fewer))
+            }
+            if pinned.nodes.count > 1 {
+                var swapped = pinned
+                swapped.nodes.swapAt(0, 1)
+                #expect(!memo.holds(for: swapped))
+            }
+        }
+    }
+
     /// Graphviz's walk: each node, then for each out-edge its head and the edge; an edge
     /// whose end is not drawn is left out, as the DOT leaves it out.
     @Test func emitOrderFollowsGraphviz() {
