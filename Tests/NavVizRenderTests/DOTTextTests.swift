@@ -76,6 +76,25 @@ struct DOTTextTests {
         }
     }
 
+    /// Any number, with any count of decimals (Graphviz's coordinates are binary fractions:
+    /// 2054.8 is a hair over 205,480 cents), is written as `%.2f` writes it, trailing
+    /// zeros and point dropped: near half a cent, and for values that round to `-0`, too.
+    @Test func anyNumberIsWrittenAsPercentTwoFWritesIt() async {
+        func expected(_ d: Double) -> String {
+            var s = String(format: "%.2f", d)
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+            return s
+        }
+        for d in [2054.8, -1615.2, 0.125, 0.375, -0.001, -0.004, -0.005, -0.006, 0.004, 0.005, 1.115, 2.675, 1e14 + 0.5, -1e14 - 0.25, 999.995] {
+            #expect(DOTText.number(d) == expected(d), "\(d)")
+        }
+        await propertyCheck(count: 2000, input: Gen.int(in: -2_000_000_000...2_000_000_000).array(of: 2...2)) { pair in
+            let d = Double(pair[0]) / Double([10, 100, 1000, 10_000, 100_000, 1_000_000][Int(pair[1].magnitude % 6)])
+            #expect(DOTText.number(d) == expected(d), "\(d)")
+        }
+    }
+
     /// The rules, scalar by scalar: what the byte loops must write.
     static func reference(_ s: String, backslash: String, newline: String) -> String {
         var out = ""

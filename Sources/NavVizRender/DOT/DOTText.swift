@@ -186,16 +186,21 @@ enum DOTText {
     /// ``number(_:)``'s UTF-8 bytes, appended to `out`.
     static func number(_ d: Double, into out: inout [UInt8]) {
         if d == d.rounded() && abs(d) < 1e15 { return out.appendDecimal(Int(d)) }
-        // Exactly two or fewer decimals (what Graphviz writes): no formatting needed; `%.2f`
-        // of such a value gives the same digits.
-        let cents = d * 100
-        if cents == cents.rounded(), abs(cents) < 1e15 {
-            let k = Int(cents), fraction = abs(k) % 100
-            if k < 0 { out.append(UInt8(ascii: "-")) }
-            out.appendDecimal(abs(k) / 100)
-            out.append(UInt8(ascii: "."))
-            out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-            if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        // Within a quarter of a cent of a whole number of cents (what Graphviz writes, give
+        // or take the binary fraction: 2054.8 is 205480.00000000003 cents): `%.2f` rounds
+        // the exact value to that number of cents (the product's error is below an eighth
+        // of a cent up to 10^15), so its digits are written without formatting. A value
+        // that rounds to `-0.00` (`-0`) is left to `%.2f`.
+        let cents = d * 100, k = cents.rounded()
+        if abs(cents - k) < 0.25, abs(k) < 1e15, k != 0 || d > 0 {
+            let n = Int(k), fraction = abs(n) % 100
+            if n < 0 { out.append(UInt8(ascii: "-")) }
+            out.appendDecimal(abs(n) / 100)
+            if fraction != 0 {
+                out.append(UInt8(ascii: "."))
+                out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+                if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+            }
             return
         }
         var s = String(format: "%.2f", d)
