@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizShutdown
 import Foundation
 @_spi(Internals) import NavVizRender
 
@@ -28,7 +29,7 @@ enum FrameDrawing {
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
         // Frame files are written on the finisher's thread, each as soon as it is joined.
-        func write(_ bytes: [UInt8], _ name: String) throws {
+        @Sendable func write(_ bytes: [UInt8], _ name: String) throws {
             do {
                 try OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name))
             } catch {
@@ -75,14 +76,33 @@ enum FrameDrawing {
                     let bytes = frames.bytes
                     try DiskRoom.check(frameBytes: bytes.all, playerBytes: bytes.svg, drawn: frames.count, of: count, in: directory, output: output)
                 }
-                // Each frame's SVG joined as it is written: the chunk's SVG is never held whole.
-                for (k, (i, info)) in entries.enumerated() {
-                    let rendered = frames[k]
-                    try bundle.drawn(i, info: info, scene: rendered.scene, png: rendered.png)
-                    try write(rendered.svg, AnimationBundle.svgName(i))
-                    if let bytes = rendered.png { try write(bytes, AnimationBundle.pngName(i)) }
-                    progress(i + 1, count)
+                // The frames' files are written on the other cores while the bundle records
+                // the frames here, in order (the player's rows say what changed since the
+                // frame before; the files depend on nothing but their frame). Each frame's
+                // SVG is joined as it is written: the chunk's SVG is never held whole.
+                let files = DispatchGroup()
+                let failure = Locked<Error?>(nil)
+                DispatchQueue.global().async(group: files) {
+                    DispatchQueue.concurrentPerform(iterations: entries.count) { k in
+                        guard failure.withLock({ $0 == nil }) else { return }
+                        let i = entries[k].0
+                        do {
+                            try write(frames.svg(k), AnimationBundle.svgName(i))
+                            if let bytes = frames.png(k) { try write(bytes, AnimationBundle.pngName(i)) }
+                        } catch {
+                            failure.withLock { if $0 == nil { $0 = error } }
+                        }
+                    }
                 }
+                do {
+                    // Nothing may still be writing into the directory once this work ends.
+                    defer { files.wait() }
+                    for (k, (i, info)) in entries.enumerated() {
+                        try bundle.drawn(i, info: info, scene: frames.scene(k), png: frames.png(k))
+                    }
+                }
+                if let error = failure.withLock({ $0 }) { throw error }
+                for (i, _) in entries { progress(i + 1, count) }
                 // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
                 HeapTrim.now()
             }

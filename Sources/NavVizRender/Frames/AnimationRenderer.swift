@@ -208,6 +208,25 @@ package enum AnimationRenderer {
                     }
                 }
 
+                /// Frame `i`'s scene.
+                package func scene(_ i: Int) -> Scene { scenes[i] }
+
+                /// Frame `i`'s PNG, when drawn.
+                package func png(_ i: Int) -> [UInt8]? {
+                    switch content {
+                    case .drawn(let drawn): drawn[i].png
+                    case .composed(_, let pngs): pngs?[i].png
+                    }
+                }
+
+                /// Frame `i`'s SVG, joined now; on any thread.
+                package func svg(_ i: Int) -> [UInt8] {
+                    switch content {
+                    case .drawn(let drawn): drawn[i].svg ?? []
+                    case .composed(let svgs, _): svgs.svg(i)
+                    }
+                }
+
                 /// How many bytes the frames' SVG and PNG files have (each SVG joined to
                 /// count it: for a first chunk that stands for the rest).
                 package var bytes: (svg: Int, all: Int) {
