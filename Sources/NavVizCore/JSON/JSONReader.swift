@@ -283,19 +283,33 @@ package struct JSONReader {
         let open = pos
         pos += 1
         let start = pos
-        // Fast path: no escapes; ASCII text needs no UTF-8 validation.
-        var ascii = true
-        while pos < bytes.count {
+        // Fast path: no escapes; ASCII text needs no UTF-8 validation. The bytes are read in
+        // place to the first quote, backslash or control character.
+        let (end, plain) = bytes.withUnsafeBufferPointer { b -> (Int, String?) in
+            var i = start, high: UInt8 = 0
+            while i < b.count {
+                let c = b[i]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                high |= c
+                i += 1
+            }
+            // ASCII to a closing quote: the string, made from the bytes in place.
+            guard i < b.count, b[i] == UInt8(ascii: "\""), high < 0x80 else { return (i, nil) }
+            return (i, String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+        }
+        pos = end
+        if let plain {
+            pos += 1
+            return plain
+        }
+        if pos < bytes.count {
             let c = bytes[pos]
             if c == UInt8(ascii: "\"") {
-                let s = ascii ? String(decoding: bytes[start..<pos], as: UTF8.self) : try utf8(bytes[start..<pos], at: open)
+                let s = try utf8(bytes[start..<pos], at: open)
                 pos += 1
                 return s
             }
-            if c >= 0x80 { ascii = false }
-            if c == UInt8(ascii: "\\") { break }
             if c < 0x20 { throw fail("control character U+\(hex4(UInt32(c))) in a string; write it escaped") }
-            pos += 1
         }
         var buffer = Array(bytes[start..<pos])
         while pos < bytes.count {
