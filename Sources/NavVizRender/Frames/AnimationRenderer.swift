@@ -417,9 +417,12 @@ package enum AnimationRenderer {
         // Each slot is written by one thread and read after all have finished.
         nonisolated(unsafe) let scenes = UnsafeMutableBufferPointer<Scene>.allocate(capacity: frames.count)
         defer { scenes.deallocate() }
+        // Each thread a run of consecutive frames (not every other frame): a thread's state
+        // then follows the frames in order, and a pin memo shares a node's pinned box with
+        // the frame just before it, which the composer and the player tell at once.
         DispatchQueue.concurrentPerform(iterations: threads) { t in
             var own = state()
-            for i in stride(from: t, to: frames.count, by: threads) {
+            for i in (frames.count * t / threads)..<(frames.count * (t + 1) / threads) {
                 (scenes.baseAddress! + i).initialize(to: finish(&own, frames[i].scene))
             }
         }
