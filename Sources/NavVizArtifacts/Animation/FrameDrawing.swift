@@ -13,9 +13,10 @@ import Foundation
 /// Chunks overlap. This thread prepares a chunk
 /// (``AnimationRenderer/Drawing/prepare(_:png:firstNumber:captions:maxPixels:)``: its scenes
 /// pinned, the looks it lacks drawn by the workers, every frame's pieces found); a second
-/// thread (``Finisher``) then finishes it (joins each frame's SVG, records the frame in the
-/// bundle and writes its files, frame after frame) while this thread prepares the next. So
-/// memory holds two chunks' scenes and one frame's SVG.
+/// thread (``Finisher``) then finishes it (records each frame in the bundle, frame after
+/// frame, while the frames' SVG is joined and their files written on the other cores) as
+/// this thread prepares the next. So memory holds two chunks' scenes and a frame's SVG a
+/// core.
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
     /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
