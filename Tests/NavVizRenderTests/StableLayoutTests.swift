@@ -31,6 +31,23 @@ struct StableLayoutTests {
         #expect(Graphviz.Geometry(encoded: bytes + [0]) == nil)
     }
 
+    /// A union is laid out from DOT without its nodes' and edges' ids, classes, colours and
+    /// tooltips (``DOTEncoder/Options/layoutOnly``): the geometry is the one its whole DOT
+    /// gives, node for node and spline for spline, for every sample's union in both themes.
+    @Test(arguments: PackagePaths.allSamples())
+    func aLayoutOnlyDOTLaysOutAsTheWholeOne(name: String) throws {
+        for theme in [Theme.light, .dark] {
+            let frames = AnimationPlan.frames(TimelineBuilder.build(try Samples.load(name)), granularity: .op, theme: theme)
+            guard !frames.isEmpty else { continue }
+            let union = StableLayout.unionScene(frames.map(\.scene))
+            var lean = DOTEncoder.Options()
+            lean.layoutOnly = true
+            let whole = try Graphviz.shared.geometry(dot: DOTEncoder.encode(union))
+            #expect(try Graphviz.shared.geometry(dot: DOTEncoder.encode(union, options: lean)) == whole, "\(name)")
+            #expect(!whole.nodes.isEmpty, "\(name)")
+        }
+    }
+
     @Test func sharedNodesDoNotMove() throws {
         let a = try Samples.tree(#"{"id": "tabs", "kind": "tabs", "active": "home", "children": [{"id": "home"}, {"id": "chats", "active": "chat", "children": [{"id": "chat"}]}]}"#)
         let b = try Samples.tree(#"{"id": "tabs", "kind": "tabs", "active": "settings", "children": [{"id": "home", "active": "feed", "children": [{"id": "feed"}]}, {"id": "settings"}]}"#)

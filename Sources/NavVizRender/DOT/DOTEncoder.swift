@@ -28,6 +28,10 @@ public enum DOTEncoder {
         /// The picture is this part of the drawing (Graphviz's `viewport`): what is outside it
         /// is cut off.
         package var viewport: Viewport?
+        /// Only what the layout depends on: nodes and edges without their ids, classes,
+        /// colours and tooltips (a layout that is read back, never drawn, as a union's:
+        /// Graphviz parses, and writes back, far less text for the same positions).
+        package var layoutOnly = false
         package init(pinned: Bool = false, corners: (Point, Point)? = nil, names: [String: String]? = nil, size: Double? = nil) {
             self.pinned = pinned
             self.corners = corners
@@ -37,7 +41,7 @@ public enum DOTEncoder {
         package static func == (a: Options, b: Options) -> Bool {
             a.pinned == b.pinned && a.corners?.0 == b.corners?.0 && a.corners?.1 == b.corners?.1
                 && a.names == b.names && a.size == b.size && a.straightEdges == b.straightEdges
-                && a.viewport == b.viewport
+                && a.viewport == b.viewport && a.layoutOnly == b.layoutOnly
         }
     }
 
@@ -110,7 +114,11 @@ public enum DOTEncoder {
             out += "  ".utf8
             out += names[node.id]!.utf8
             out += " [".utf8
-            attributes(node, theme: theme, pinned: options.pinned, into: &out)
+            if options.layoutOnly {
+                layoutAttributes(node, theme: theme, into: &out)
+            } else {
+                attributes(node, theme: theme, pinned: options.pinned, into: &out)
+            }
             out += "];\n".utf8
         }
         if scene.nodes.isEmpty {
@@ -127,15 +135,19 @@ public enum DOTEncoder {
             out += a.utf8
             out += " -> ".utf8
             out += b.utf8
-            out += " [id=\"edge-".utf8
-            DOTText.escaped(edge.from, into: &out)
-            out.append(UInt8(ascii: "-"))
-            DOTText.escaped(edge.to, into: &out)
-            out += "\", class=".utf8
-            quotedList(edge.classes, separator: UInt8(ascii: " "), into: &out)
-            out += ", color=".utf8
-            DOTText.quoted(edge.color, into: &out)
-            out += ", penwidth=".utf8
+            if options.layoutOnly {
+                out += " [penwidth=".utf8
+            } else {
+                out += " [id=\"edge-".utf8
+                DOTText.escaped(edge.from, into: &out)
+                out.append(UInt8(ascii: "-"))
+                DOTText.escaped(edge.to, into: &out)
+                out += "\", class=".utf8
+                quotedList(edge.classes, separator: UInt8(ascii: " "), into: &out)
+                out += ", color=".utf8
+                DOTText.quoted(edge.color, into: &out)
+                out += ", penwidth=".utf8
+            }
             DOTText.number(edge.penWidth, into: &out)
             if !edge.styles.isEmpty {
                 out += ", style=".utf8
@@ -231,6 +243,23 @@ public enum DOTEncoder {
             a += ", pos=\"".utf8
             DOTText.point(p, into: &a)
             a += "!\"".utf8
+        }
+    }
+
+    /// What a node's place in a layout depends on (its label, shape, style, borders and pen
+    /// width), as ``attributes(_:theme:pinned:into:)`` writes it.
+    static func layoutAttributes(_ node: SceneNode, theme: Theme, into a: inout [UInt8]) {
+        a += "label=<".utf8
+        label(node, theme: theme, into: &a)
+        a += ">, shape=".utf8
+        a += node.shape.utf8
+        a += ", style=".utf8
+        quotedList(node.styles, separator: UInt8(ascii: ","), into: &a)
+        a += ", penwidth=".utf8
+        DOTText.number(node.penWidth, into: &a)
+        if node.peripheries != 1 {
+            a += ", peripheries=".utf8
+            a += String(node.peripheries).utf8
         }
     }
 

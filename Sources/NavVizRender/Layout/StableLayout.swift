@@ -84,7 +84,9 @@
 
     /// Lays out a union made by ``unionScene(_:)``.
     package static func compute(union: Scene) throws(RenderError) -> StableLayout {
-        let dot = DOTEncoder.encode(union)
+        var options = DOTEncoder.Options()
+        options.layoutOnly = true
+        let dot = DOTEncoder.encode(union, options: options)
         let geometry = try Graphviz.shared.geometry(dot: dot)
         var positions: [String: Point] = [:]
         var sizes: [String: (Double, Double)] = [:]
