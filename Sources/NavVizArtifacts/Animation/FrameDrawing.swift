@@ -20,8 +20,8 @@ import Foundation
 enum FrameDrawing {
     /// Draws the `count` frames of `source` (planned into `windows`) and writes them into
     /// `directory`, a chunk of frames at a time: the looks a chunk needs are drawn together,
-    /// and its frames are joined and written on a thread of their own while the next chunk
-    /// is drawn. Each frame is recorded in `bundle` (the player and the manifest) from the same
+    /// and its frames are recorded on a thread of their own (their files joined and written
+    /// on the other cores meanwhile) while the next chunk is drawn. Each frame is recorded in `bundle` (the player and the manifest) from the same
     /// scene. Messages name `output`, the destination as the user gave it, of which
     /// `directory` is the hidden staged copy.
     static func render(_ source: AnimationSource, count: Int, windows: [AnimationRenderer.Window], bundle: AnimationBundle, png: Bool,
@@ -29,7 +29,7 @@ enum FrameDrawing {
         let frames = (directory as NSString).appendingPathComponent("frames")
         // Not withIntermediateDirectories: a directory removed on a signal is never made again.
         try? FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
-        // Frame files are written on the finisher's thread, each as soon as it is joined.
+        // Frame files are written beside the finisher's thread, each as soon as it is joined.
         @Sendable func write(_ bytes: [UInt8], _ name: String) throws {
             do {
                 try OutputDirectory.writePlainly(bytes, to: (directory as NSString).appendingPathComponent(name))
@@ -81,17 +81,19 @@ enum FrameDrawing {
                 // the frames here, in order (the player's rows say what changed since the
                 // frame before; the files depend on nothing but their frame). Each frame's
                 // SVG is joined as it is written: the chunk's SVG is never held whole.
+                // A failed write stops the writes of the frames after it; the error reported
+                // is the first frame's that failed, as frame after frame would report it.
                 let files = DispatchGroup()
-                let failure = Locked<Error?>(nil)
+                let failure = Locked<(frame: Int, error: Error)?>(nil)
                 DispatchQueue.global().async(group: files) {
                     DispatchQueue.concurrentPerform(iterations: entries.count) { k in
-                        guard failure.withLock({ $0 == nil }) else { return }
+                        guard failure.withLock({ $0.map { k < $0.frame } ?? true }) else { return }
                         let i = entries[k].0
                         do {
                             try write(frames.svg(k), AnimationBundle.svgName(i))
                             if let bytes = frames.png(k) { try write(bytes, AnimationBundle.pngName(i)) }
                         } catch {
-                            failure.withLock { if $0 == nil { $0 = error } }
+                            failure.withLock { if $0.map({ k < $0.frame }) ?? true { $0 = (k, error) } }
                         }
                     }
                 }
@@ -102,7 +104,10 @@ enum FrameDrawing {
                         try bundle.drawn(i, info: info, scene: frames.scene(k), png: frames.png(k))
                     }
                 }
-                if let error = failure.withLock({ $0 }) { throw error }
+                if let (k, error) = failure.withLock({ $0 }) {
+                    for (i, _) in entries.prefix(k) { progress(i + 1, count) }
+                    throw error
+                }
                 for (i, _) in entries { progress(i + 1, count) }
                 // What the chunk freed goes back to the system, or it stays resident (HeapTrim).
                 HeapTrim.now()

@@ -10,7 +10,8 @@ public enum DOTEncoder {
     /// The font every diagram uses (DejaVu Sans ships with Debian's Graphviz).
     public static let font = "DejaVu Sans"
 
-    /// Options that change how the graph is laid out rather than what it shows.
+    /// Options for how a scene is written: pinned or laid out, at what size and part, named
+    /// how, and whether for a layout only (``layoutOnly``).
     package struct Options: Sendable, Equatable {
         /// Nodes carry `pos="x,y!"` from ``SceneNode/position`` (for the nop2 engine).
         package var pinned: Bool = false

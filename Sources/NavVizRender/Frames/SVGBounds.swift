@@ -76,7 +76,7 @@ struct SVGBounds {
         bytes.withUnsafeBufferPointer { number($0) }
     }
 
-    /// The number of bytes read in place, as the slice's `number(_:)` reads it.
+    /// The number `bytes` spell, read in place, as the slice's `number(_:)` reads it.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
         var i = bytes.startIndex
         let negative = i < bytes.endIndex && bytes[i] == UInt8(ascii: "-")
@@ -126,11 +126,13 @@ struct SVGBounds {
                     while end < close, bytes[end] != UInt8(ascii: "\"") { end += 1 }
                     return String(decoding: UnsafeBufferPointer(rebasing: bytes[(r + name.count)..<end]), as: UTF8.self)
                 }
+                // The text starts after the element's first `>` character (a `>` byte joined
+                // by a combining mark to the next is not one), and is counted in characters.
+                let element = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributes..<close]), as: UTF8.self)
                 guard let x = value(Self.xName).flatMap({ Double($0) }), let y = value(Self.yName).flatMap({ Double($0) }),
                       let size = value(Self.fontSizeName).flatMap({ Double($0) }),
-                      let content = Self.find([UInt8(ascii: ">")], in: bytes, from: attributes, to: close) else { return false }
-                let characters = String(decoding: UnsafeBufferPointer(rebasing: bytes[(content + 1)..<close]), as: UTF8.self).count
-                let reach = Double(characters + 1) * size
+                      let content = element.firstIndex(of: ">") else { return false }
+                let reach = Double(element[element.index(after: content)...].count + 1) * size
                 let anchor = value(Self.anchorName)
                 let left = anchor == "start" ? x : x - reach, right = anchor == "end" ? x : x + reach
                 if left < minX || right > maxX || y - 2 * size < minY || y + size > maxY { return false }

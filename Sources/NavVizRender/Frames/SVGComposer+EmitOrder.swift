@@ -4,11 +4,14 @@ extension SVGComposer {
     enum Item { case node(Int), edge(Int) }
 
     /// The emit order of a frame, and what it depends on: where every node and edge of the
-    /// frame has a slot in the layout (and no two nodes share one), the slots in scene order;
-    /// else the frame's node ids and its edges' ends.
+    /// frame has a slot in the layout (no two nodes the same) and every edge's ends there are
+    /// among the frame's nodes, the slots in scene order; else the frame's node ids and its
+    /// edges' ends.
     ///
-    /// Slots stand for the ids and ends of this layout; a frame pinned to another layout
-    /// (slots that name other ids here) is never composed, whatever its order.
+    /// Slots stand for the ids and ends of this layout. A frame pinned to another layout
+    /// (slots that name other ids here) is never composed, whatever its order: the composer
+    /// checks every node's and edge's id against its slot as it finds their pieces, and in
+    /// an order by slots every edge has its place (none is left out as not drawn).
     struct OrderMemo {
         private enum Key {
             case slots(nodes: [Int], edges: [Int])
@@ -34,7 +37,8 @@ extension SVGComposer {
         }
 
         /// The frame's node and edge slots, when every node and edge has one in `layout`'s
-        /// range and no two nodes share one.
+        /// range, no two nodes share one, and each edge's ends in `layout` are the slots of
+        /// two of the frame's nodes.
         private static func slots(_ scene: Scene, _ layout: StableLayout) -> (nodes: [Int], edges: [Int])? {
             var seen = [Bool](repeating: false, count: layout.nodeIDs.count)
             var nodes: [Int] = []
@@ -47,7 +51,8 @@ extension SVGComposer {
             var edges: [Int] = []
             edges.reserveCapacity(scene.edges.count)
             for i in scene.edges.indices {
-                guard let slot = scene.edges[i].slot, slot >= 0, slot < layout.edgeEnds.count else { return nil }
+                guard let slot = scene.edges[i].slot, slot >= 0, slot < layout.edgeEnds.count,
+                      let (a, b) = layout.edgeEnds[slot], seen[a], seen[b] else { return nil }
                 edges.append(slot)
             }
             return (nodes, edges)

@@ -125,9 +125,10 @@
         return pin(scene, memo: &memo)
     }
 
-    /// The slots of the last frame ``pin(_:memo:)`` pinned, by place in the frame: a frame
-    /// mostly shows the nodes and edges of the one before in the same order, and comparing
-    /// an id with the one at its place there costs less than hashing it.
+    /// The last frame ``pin(_:memo:)`` pinned, by place in the frame: each node and edge as
+    /// given and as pinned (and each edge's slot). A frame mostly shows the nodes and edges
+    /// of the one before in the same order: one given as the same box is pinned as it was,
+    /// and comparing an id with the one at its place there costs less than hashing it.
     package struct PinMemo: Sendable {
         /// Each node as given and as pinned.
         fileprivate var nodes: [(given: SceneNode, pinned: SceneNode)] = []

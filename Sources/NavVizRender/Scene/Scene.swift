@@ -169,13 +169,13 @@ package struct SceneEdge: Sendable, Hashable {
                          label: label, labelColor: labelColor))
     }
 
-    /// Sets ``slot`` and ``route`` (the box made this edge's own once).
     /// Whether `other` is a copy of this edge (the same box): equal, found without reading
     /// a field.
     package func isCopy(of other: SceneEdge) -> Bool {
         fields.isCopy(of: other.fields)
     }
 
+    /// Sets ``slot`` and ``route`` (the box made this edge's own once).
     package mutating func pin(slot: Int?, route: String?) {
         fields.value.slot = slot
         fields.value.route = route

@@ -20,10 +20,14 @@ import NavVizCore
 /// in frame after frame is then the same ``SceneNode`` (one box, ``SceneNode``), which the
 /// union, the pinning, the composer and the player tell from another at once.
 ///
-/// Holds the words of at most ``generation`` × 2 nodes (a long session whose screens keep
-/// changing does not grow it): when the current generation is full it becomes the previous
-/// one, whose words are moved back into the current one as they are used; words let go of
-/// are made again when asked for. Safe to share between the threads that build scenes.
+/// Edges are kept the same way (``edge(to:from:variant:make:)``): the edge into a kept node,
+/// drawn the same way, is one ``SceneEdge`` from frame to frame.
+///
+/// Holds the words of at most ``generation`` × 2 nodes, and the edges into at most
+/// ``generation`` × 4 (a long session whose screens keep changing does not grow it): when the current
+/// generation is full it becomes the previous one, whose words are moved back into the
+/// current one as they are used; words let go of are made again when asked for. Safe to
+/// share between the threads that build scenes.
 package final class SceneWords: @unchecked Sendable {
     /// A node's words and look.
     struct Words: Sendable {
@@ -149,14 +153,16 @@ package final class SceneWords: @unchecked Sendable {
         current[Key(node: node)] = entry
     }
 
-    /// The edge into `child` (a scene node this memo made, after any renaming) from the node
-    /// whose scene id is `from`, drawn as `variant` says (the caller's numbering of the
-    /// ways it draws an edge, in the theme ``keepsNodes(in:)`` said yes to): made by `make`
-    /// the first time, then the same ``SceneEdge`` (one box), as unchanged nodes are. The
-    /// edge `make` makes must depend on nothing else, and end at `child`'s id.
+    /// The edge into `child` (the scene node as the scene holds it) from the node whose
+    /// scene id is `from`, drawn as `variant` says (the caller's numbering of the ways it
+    /// draws an edge, in the theme ``keepsNodes(in:)`` said yes to): made by `make` the first
+    /// time, then the same ``SceneEdge`` (one box), as unchanged nodes are. The edge `make`
+    /// makes must depend on nothing else, and end at `child`'s id.
     ///
     /// Kept by the child's box, which the memo holds, so no other node takes its identity
-    /// while the edge is kept; the parent is told by its id's bytes.
+    /// while the edge is kept; the parent is told by its id's bytes. A child that is not a
+    /// node this memo keeps (renamed, or marked added or changed) is a new box each frame:
+    /// its edge is made each time, and kept in vain until its generation is let go of.
     func edge(to child: SceneNode, from: String, variant: Int, make: () -> SceneEdge) -> SceneEdge {
         let key = EdgeKey(child: child.identity, variant: variant)
         if let found = lock.withLock({ edgeLookUp(key, from: from) }) { return found }

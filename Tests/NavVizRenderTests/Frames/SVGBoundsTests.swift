@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-@testable import NavVizRender
+@_spi(Internals) @testable import NavVizRender
 
 /// ``SVGBounds/number(_:)`` reads a coordinate from its bytes exactly as `Double(String)`
 /// reads it from a string (0 where that reads nothing).
@@ -30,5 +30,32 @@ struct SVGBoundsTests {
                 #expect(SVGBounds.number(ArraySlice(Array(text.utf8))).bitPattern == Self.expected(text).bitPattern, "\(text)")
             }
         }
+    }
+
+    /// A piece lies inside when its points (`points`, a path's `d`) and, with `labels`, its
+    /// texts (an em a character from where they are anchored) do; a text starts at its
+    /// element's first `>` character (a `>` byte a combining mark joins is not one, and a
+    /// text with no `>` character is taken as outside), and counts characters, not bytes.
+    @Test func piecesInsideTheAnchors() throws {
+        let layout = StableLayout(positions: [:], sizes: [:], corners: (Point(x: 0, y: 0), Point(x: 1000, y: 1000)), routes: [:],
+                                  nodeIDs: [], edgeKeys: [])
+        let bounds = SVGBounds(layout)  // x 1...999, y -999...-1
+        func inside(_ piece: String, labels: Bool = true) -> Bool { bounds.contains(ArraySlice(Array(piece.utf8)), labels: labels) }
+        func text(_ x: Double, _ content: String) -> String {
+            "<text text-anchor=\"start\" x=\"\(x)\" y=\"-500\" font-family=\"DejaVu Sans\" font-size=\"10.00\">\(content)</text>"
+        }
+        #expect(inside("<polygon fill=\"#fff\" points=\"5,-5 995,-995 5,-5\"/>"))
+        #expect(!inside("<polygon fill=\"#fff\" points=\"5,-5 999.5,-995\"/>"))
+        #expect(inside("<path fill=\"none\" d=\"M10,-10C20,-20 30,-30 40,-40\"/>"))
+        #expect(!inside("<path fill=\"none\" d=\"M10,-10C20,-20 30,-30 40,0\"/>"))
+        // Four characters an em each (and one more) from x = 950 reach 1000: outside.
+        #expect(inside(text(900, "abcd")))
+        #expect(!inside(text(950, "abcd")))
+        #expect(inside(text(950, "abcd"), labels: false))
+        // One character of two scalars (a thumb and its skin tone), not eight bytes.
+        #expect(inside(text(970, "\u{1F44D}\u{1F3FD}")))
+        #expect(!inside(text(970, "abcdefgh")))
+        // A combining mark after the tag's `>`: no `>` character starts the text.
+        #expect(!inside(text(10, "\u{301}abc")))
     }
 }
