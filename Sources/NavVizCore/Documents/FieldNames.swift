@@ -1,33 +1,22 @@
 /// The field names docs/format.md allows, and "did you mean" suggestions for the others.
 package enum FieldNames {
-    static let node = ["id", "type", "label", "kind", "switch", "managed", "leavable", "canLeave",
-                       "enterable", "context", "info", "active", "children"]
-    /// A node's fields, each with a distinct bit (``bit``) to spot a repeated one without
-    /// hashing.
-    enum NodeField: Int {
-        case id, type, label, kind, switchFlag, managed, leavable, canLeave, enterable, context, active, children, info
+    static let node = NodeField.allCases.map(\.rawValue)
 
-        /// The field named `key` (nil for any name not in ``FieldNames/node``).
+    /// A node's fields (``node``, in that order), each with a distinct bit (``bit``) to spot
+    /// a repeated one without hashing.
+    enum NodeField: String, CaseIterable {
+        case id, type, label, kind, switchFlag = "switch", managed, leavable, canLeave, enterable, context, info, active, children
+
+        /// The field named `key` (nil for any name not in ``FieldNames/node``): one lookup
+        /// (`init(rawValue:)` compares the names one after another, through the runtime).
         init?(_ key: String) {
-            switch key {
-            case "id": self = .id
-            case "type": self = .type
-            case "label": self = .label
-            case "kind": self = .kind
-            case "switch": self = .switchFlag
-            case "managed": self = .managed
-            case "leavable": self = .leavable
-            case "canLeave": self = .canLeave
-            case "enterable": self = .enterable
-            case "context": self = .context
-            case "active": self = .active
-            case "children": self = .children
-            case "info": self = .info
-            default: return nil
-            }
+            guard let field = Self.byName[key] else { return nil }
+            self = field
         }
 
-        var bit: Int { 1 << rawValue }
+        var bit: Int { 1 << Self.order.firstIndex(of: self)! }
+        private static let order = allCases
+        private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
     }
 
     static let snapshot = ["navviz", "tree"]

@@ -115,11 +115,7 @@ public enum DOTEncoder {
             out += "  ".utf8
             out += names[node.id]!.utf8
             out += " [".utf8
-            if options.layoutOnly {
-                layoutAttributes(node, theme: theme, into: &out)
-            } else {
-                attributes(node, theme: theme, pinned: options.pinned, into: &out)
-            }
+            attributes(node, theme: theme, pinned: options.pinned, layoutOnly: options.layoutOnly, into: &out)
             out += "];\n".utf8
         }
         if scene.nodes.isEmpty {
@@ -214,53 +210,43 @@ public enum DOTEncoder {
     }
 
     /// A node's DOT attributes (its id and classes, the HTML-like label, shape, styles,
-    /// colours, borders, tooltip and, pinned, its position), appended to `a`.
-    static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool, into a: inout [UInt8]) {
-        a += "id=\"node-".utf8
-        DOTText.escaped(node.id, into: &a)
-        a += "\", class=".utf8
-        quotedList(node.classes, separator: UInt8(ascii: " "), into: &a)
-        a += ", label=<".utf8
-        label(node, theme: theme, into: &a)
-        a += ">, shape=".utf8
-        a += node.shape.utf8
-        a += ", style=".utf8
-        quotedList(node.styles, separator: UInt8(ascii: ","), into: &a)
-        a += ", color=".utf8
-        DOTText.quoted(node.stroke, into: &a)
-        a += ", fillcolor=".utf8
-        DOTText.quoted(node.fill, into: &a)
-        a += ", fontcolor=".utf8
-        DOTText.quoted(node.fontColor, into: &a)
-        a += ", penwidth=".utf8
-        DOTText.number(node.penWidth, into: &a)
-        if node.peripheries != 1 {
-            a += ", peripheries=".utf8
-            a += String(node.peripheries).utf8
+    /// colours, borders, tooltip and, pinned, its position), appended to `a`; `layoutOnly`,
+    /// only what its place in a layout depends on (label, shape, styles, pen width, borders).
+    static func attributes(_ node: SceneNode, theme: Theme, pinned: Bool, layoutOnly: Bool = false, into a: inout [UInt8]) {
+        if !layoutOnly {
+            a += "id=\"node-".utf8
+            DOTText.escaped(node.id, into: &a)
+            a += "\", class=".utf8
+            quotedList(node.classes, separator: UInt8(ascii: " "), into: &a)
+            a += ", ".utf8
         }
-        a += ", tooltip=".utf8
-        DOTText.tooltip(node.tooltip, into: &a)
-        if pinned, let p = node.position {
-            a += ", pos=\"".utf8
-            DOTText.point(p, into: &a)
-            a += "!\"".utf8
-        }
-    }
-
-    /// What a node's place in a layout depends on (its label, shape, style, borders and pen
-    /// width), as ``attributes(_:theme:pinned:into:)`` writes it.
-    static func layoutAttributes(_ node: SceneNode, theme: Theme, into a: inout [UInt8]) {
         a += "label=<".utf8
         label(node, theme: theme, into: &a)
         a += ">, shape=".utf8
         a += node.shape.utf8
         a += ", style=".utf8
         quotedList(node.styles, separator: UInt8(ascii: ","), into: &a)
+        if !layoutOnly {
+            a += ", color=".utf8
+            DOTText.quoted(node.stroke, into: &a)
+            a += ", fillcolor=".utf8
+            DOTText.quoted(node.fill, into: &a)
+            a += ", fontcolor=".utf8
+            DOTText.quoted(node.fontColor, into: &a)
+        }
         a += ", penwidth=".utf8
         DOTText.number(node.penWidth, into: &a)
         if node.peripheries != 1 {
             a += ", peripheries=".utf8
             a += String(node.peripheries).utf8
+        }
+        if layoutOnly { return }
+        a += ", tooltip=".utf8
+        DOTText.tooltip(node.tooltip, into: &a)
+        if pinned, let p = node.position {
+            a += ", pos=\"".utf8
+            DOTText.point(p, into: &a)
+            a += "!\"".utf8
         }
     }
 

@@ -202,10 +202,7 @@ package enum AnimationRenderer {
 
                 /// Frame `i`, its SVG joined now.
                 package subscript(i: Int) -> Rendered {
-                    switch content {
-                    case .drawn(let drawn): Rendered(svg: drawn[i].svg ?? [], png: drawn[i].png, scene: scenes[i])
-                    case .composed(let svgs, let pngs): Rendered(svg: svgs.svg(i), png: pngs?[i].png, scene: scenes[i])
-                    }
+                    Rendered(svg: svg(i), png: png(i), scene: scenes[i])
                 }
 
                 /// Frame `i`'s scene.

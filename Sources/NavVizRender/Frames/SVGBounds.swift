@@ -71,12 +71,7 @@ struct SVGBounds {
     /// number of at most 15 digits and a power of ten are both exact in a `Double`, so their
     /// quotient is the correctly rounded value `Double(_:)` reads. Anything else goes through
     /// `Double(_:)` itself. (A frame's edges and nodes hold tens of thousands of them; a
-    /// `String` made for each was most of the time spent finding pieces.)
-    static func number(_ bytes: ArraySlice<UInt8>) -> Double {
-        bytes.withUnsafeBufferPointer { number($0) }
-    }
-
-    /// The number `bytes` spell, read in place, as the slice's `number(_:)` reads it.
+    /// `String` made for each was most of the time spent finding pieces.) Read in place.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
         var i = bytes.startIndex
         let negative = i < bytes.endIndex && bytes[i] == UInt8(ascii: "-")

@@ -126,16 +126,16 @@
     }
 
     /// The last frame ``pin(_:memo:)`` pinned, by place in the frame: each node and edge as
-    /// given and as pinned (and each edge's slot). A frame mostly shows the nodes and edges
+    /// given and as pinned. A frame mostly shows the nodes and edges
     /// of the one before in the same order: one given as the same box is pinned as it was,
     /// and comparing an id with the one at its place there costs less than hashing it.
     package struct PinMemo: Sendable {
         /// Each node as given and as pinned.
         fileprivate var nodes: [(given: SceneNode, pinned: SceneNode)] = []
-        /// Each edge as given and as pinned, and its slot.
-        fileprivate var edges: [(given: SceneEdge, pinned: SceneEdge, slot: Int?)] = []
+        /// Each edge as given and as pinned (its slot the pinned one's).
+        fileprivate var edges: [(given: SceneEdge, pinned: SceneEdge)] = []
         package init() {}
-        fileprivate init(nodes: [(given: SceneNode, pinned: SceneNode)], edges: [(given: SceneEdge, pinned: SceneEdge, slot: Int?)]) {
+        fileprivate init(nodes: [(given: SceneNode, pinned: SceneNode)], edges: [(given: SceneEdge, pinned: SceneEdge)]) {
             (self.nodes, self.edges) = (nodes, edges)
         }
     }
@@ -159,7 +159,7 @@
             }
             nodes.append((given, pinned.nodes[i]))
         }
-        var edges: [(given: SceneEdge, pinned: SceneEdge, slot: Int?)] = []
+        var edges: [(given: SceneEdge, pinned: SceneEdge)] = []
         edges.reserveCapacity(pinned.edges.count)
         for i in pinned.edges.indices {
             let given = pinned.edges[i]
@@ -172,13 +172,13 @@
             }
             let (from, to) = (given.from, given.to)
             let slot = i < memo.edges.count && memo.edges[i].given.from == from && memo.edges[i].given.to == to
-                ? memo.edges[i].slot : edgeSlots[EdgeKey(from: from, to: to)]
+                ? memo.edges[i].pinned.slot : edgeSlots[EdgeKey(from: from, to: to)]
             let route = slot.flatMap { slotRoutes[$0] }
             pinned.edges[i].pin(slot: slot, route: route)
             if let label = pinned.edges[i].label, let route {
                 pinned.edges[i].labelPosition = Self.labelPosition(label, along: route)
             }
-            edges.append((given, pinned.edges[i], slot))
+            edges.append((given, pinned.edges[i]))
         }
         memo = PinMemo(nodes: nodes, edges: edges)
         for i in pinned.boxes.indices {

@@ -93,8 +93,7 @@ package final class SceneWords: @unchecked Sendable {
     /// The theme the kept scene nodes are drawn in (the first asked for: an animation has
     /// one); nodes in another are made each time.
     private var theme: Theme?
-    private var current: [Key: Entry] = [:]
-    private var previous: [Key: Entry] = [:]
+    private var entries = Generations<Key, Entry>(limit: generation)
     /// The most nodes a generation holds.
     static let generation = 512
 
@@ -136,21 +135,12 @@ package final class SceneWords: @unchecked Sendable {
 
     /// Under the lock.
     private func lookUp(_ node: Node) -> Entry? {
-        let key = Key(node: node)
-        if let found = current[key] { return found }
-        guard let found = previous.removeValue(forKey: key) else { return nil }
-        keep(node, found)
-        return found
+        entries.find(Key(node: node))
     }
 
     /// Under the lock.
     private func keep(_ node: Node, _ entry: Entry) {
-        if current.count >= Self.generation {
-            previous = current
-            current = [:]
-            current.reserveCapacity(Self.generation)
-        }
-        current[Key(node: node)] = entry
+        entries.keep(Key(node: node), entry)
     }
 
     /// The edge into `child` (the scene node as the scene holds it) from the node whose
@@ -183,42 +173,60 @@ package final class SceneWords: @unchecked Sendable {
         init(_ child: SceneNode) { self.child = child }
     }
 
-    private var currentEdges: [EdgeKey: EdgeEntry] = [:]
-    private var previousEdges: [EdgeKey: EdgeEntry] = [:]
+    private var edgeEntries = Generations<EdgeKey, EdgeEntry>(limit: generation * 2)
 
     /// Under the lock.
     private func edgeLookUp(_ key: EdgeKey, from: String) -> SceneEdge? {
-        var entry = currentEdges[key]
-        if entry == nil, let found = previousEdges.removeValue(forKey: key) {
-            keepEdgeEntry(key, found)
-            entry = found
-        }
-        return entry?.edges.first { $0.from.hasSameBytes(as: from) }
+        edgeEntries.find(key)?.edges.first { $0.from.hasSameBytes(as: from) }
     }
 
     /// Under the lock.
     private func keepEdge(_ key: EdgeKey, child: SceneNode, _ edge: SceneEdge) {
-        if let entry = currentEdges[key] {
+        if let entry = edgeEntries.find(key) {
             if !entry.edges.contains(where: { $0.from.hasSameBytes(as: edge.from) }) { entry.edges.append(edge) }
             return
         }
         let entry = EdgeEntry(child)
         entry.edges = [edge]
-        keepEdgeEntry(key, entry)
-    }
-
-    /// Under the lock.
-    private func keepEdgeEntry(_ key: EdgeKey, _ entry: EdgeEntry) {
-        if currentEdges.count >= Self.generation * 2 {
-            previousEdges = currentEdges
-            currentEdges = [:]
-            currentEdges.reserveCapacity(Self.generation * 2)
-        }
-        currentEdges[key] = entry
+        edgeEntries.keep(key, entry)
     }
 
     /// How many nodes' words are held (for tests).
-    var count: Int { lock.withLock { current.count + previous.count } }
+    var count: Int { lock.withLock { entries.count } }
+}
+
+/// Values kept by key in two generations, so that what is kept stays bounded: when the
+/// current generation holds `limit` values it becomes the previous one (the one before is
+/// let go of), and a value found in the previous one moves back into the current one.
+/// Not synchronised: ``SceneWords`` uses it under its lock.
+private struct Generations<Key: Hashable, Value> {
+    let limit: Int
+    private var current: [Key: Value] = [:]
+    private var previous: [Key: Value] = [:]
+
+    init(limit: Int) { self.limit = limit }
+
+    /// How many values are kept.
+    var count: Int { current.count + previous.count }
+
+    /// The value kept for `key`, moved into the current generation.
+    mutating func find(_ key: Key) -> Value? {
+        if let found = current[key] { return found }
+        guard let found = previous.removeValue(forKey: key) else { return nil }
+        keep(key, found)
+        return found
+    }
+
+    /// Keeps `value` for `key` in the current generation, starting a new one first when it
+    /// is full.
+    mutating func keep(_ key: Key, _ value: Value) {
+        if current.count >= limit {
+            previous = current
+            current = [:]
+            current.reserveCapacity(limit)
+        }
+        current[key] = value
+    }
 }
 
 extension String {

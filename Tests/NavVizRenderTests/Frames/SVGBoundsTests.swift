@@ -11,7 +11,7 @@ struct SVGBoundsTests {
                       "999999999999999", "9999999999999999", "1234567.891234567", "0.1", "0.7", "-270.48", "36.000",
                       "123456789012345.6", "12345678901234567890", "-99999999999999999999.5"])
     func readsAsDoubleDoes(_ text: String) {
-        let got = SVGBounds.number(ArraySlice(Array(text.utf8)))
+        let got = Array(text.utf8).withUnsafeBufferPointer { SVGBounds.number($0) }
         #expect(got.bitPattern == Self.expected(text).bitPattern, "\(text)")
     }
 
@@ -27,7 +27,7 @@ struct SVGBoundsTests {
             }
             let free = String(free.map { Array("0123456789.-")[$0] })
             for text in [(n < 0 ? "-" : "") + number, free] {
-                #expect(SVGBounds.number(ArraySlice(Array(text.utf8))).bitPattern == Self.expected(text).bitPattern, "\(text)")
+                #expect(Array(text.utf8).withUnsafeBufferPointer { SVGBounds.number($0) }.bitPattern == Self.expected(text).bitPattern, "\(text)")
             }
         }
     }
