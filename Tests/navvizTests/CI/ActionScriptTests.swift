@@ -151,7 +151,7 @@ final class ActionScriptTests {
     /// The deps step on each kind of runner, with stand-ins for brew, apt-get and a
     /// pkg-config that finds nothing: Homebrew's packages on macOS, apt-get's on Ubuntu.
     @Test(arguments: [("macOS", "brew install graphviz gd pkg-config"),
-                      ("Linux", "apt-get update -qq\napt-get install -y -qq libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev")])
+                      ("Linux", "apt-get update -qq\napt-get install -y -qq libgraphviz-dev graphviz pkg-config fonts-dejavu-core fonts-noto-color-emoji libgd-dev zlib1g-dev libcurl4-openssl-dev")])
     func depsInstallsWithTheRunnersPackageManager(runner: String, expected: String) throws {
         let bin = workspace.appendingPathComponent("stand-ins")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
