@@ -21,16 +21,28 @@ struct SVGBatch {
     private var edgeOrder: [Key] = []
     private var boxes: [SceneBox] = []
     private var standIns: [String: SceneNode] = [:]
+    /// The nodes of the frame ``offer(_:)`` was given last, every id of them in `standIns`.
+    private var lastOffered: [SceneNode] = []
 
     /// Whether nothing is waiting to be drawn.
     var isEmpty: Bool { nodeOrder.isEmpty && edgeOrder.isEmpty && boxes.isEmpty }
 
-    /// Records every node of a frame as a possible stand-in.
+    /// Records every node of a frame as a possible stand-in (the first node offered with
+    /// each id). A node with the id of the node at its place in the frame offered last is
+    /// known already: consecutive frames mostly hold the same nodes in the same order, and
+    /// comparing two ids costs far less than hashing one.
     mutating func offer(_ scene: Scene) {
+        let last = lastOffered
         // Read in place (an array's element read through its subscript is copied out first).
         scene.nodes.withUnsafeBufferPointer { nodes in
-            for i in nodes.indices where standIns[nodes[i].id] == nil { standIns[nodes[i].id] = nodes[i] }
+            last.withUnsafeBufferPointer { last in
+                for i in nodes.indices {
+                    if i < last.count, last[i].id == nodes[i].id { continue }
+                    if standIns[nodes[i].id] == nil { standIns[nodes[i].id] = nodes[i] }
+                }
+            }
         }
+        lastOffered = scene.nodes
     }
 
     /// Asks for a node's look to be drawn (once, however often asked).
