@@ -8,24 +8,44 @@
 /// there has. Boxes are numbered anew in each graph (the composer renumbers clusters when it
 /// puts them in a frame).
 struct SVGBatch {
-    /// A node's or edge's looks asked for, by its slot in the layout (``SceneNode/slot``:
-    /// an index, cheap to hash), else by its id or ends.
-    private enum Key: Hashable {
-        case slot(Int)
-        case id(String)
-        case ends(StableLayout.EdgeKey)
+    /// Looks asked for, grouped by node or edge in the order first asked; a group found by
+    /// its slot in the layout (``SceneNode/slot``: an index into an array, nothing hashed),
+    /// else by `Other` (a node's id, an edge's ends). A chunk asks some 15,000 times for
+    /// about a thousand looks.
+    private struct Asked<Look: Equatable, Other: Hashable> {
+        private(set) var groups: [[Look]] = []
+        /// 1 + the index in `groups` of each slot's group; 0 for none yet.
+        private var bySlot: [Int] = []
+        private var byOther: [Other: Int] = [:]
+        /// Slots beyond this go by `Other` (a layout has far fewer).
+        private static var slotLimit: Int { 1 << 20 }
+
+        mutating func add(_ look: Look, slot: Int?, other: @autoclosure () -> Other) {
+            var index: Int?
+            if let slot, slot >= 0, slot < Self.slotLimit {
+                if slot >= bySlot.count { bySlot += repeatElement(0, count: slot + 1 - bySlot.count) }
+                if bySlot[slot] == 0 { bySlot[slot] = groups.count + 1 } else { index = bySlot[slot] - 1 }
+            } else {
+                let key = other()
+                index = byOther[key]
+                if index == nil { byOther[key] = groups.count }
+            }
+            if let index {
+                if !groups[index].contains(look) { groups[index].append(look) }
+            } else {
+                groups.append([look])
+            }
+        }
     }
-    private var nodes: [Key: [SceneNode]] = [:]
-    private var nodeOrder: [Key] = []
-    private var edges: [Key: [SceneEdge]] = [:]
-    private var edgeOrder: [Key] = []
+    private var nodes = Asked<SceneNode, String>()
+    private var edges = Asked<SceneEdge, StableLayout.EdgeKey>()
     private var boxes: [SceneBox] = []
     private var standIns: [String: SceneNode] = [:]
     /// The nodes of the frame ``offer(_:)`` was given last, every id of them in `standIns`.
     private var lastOffered: [SceneNode] = []
 
     /// Whether nothing is waiting to be drawn.
-    var isEmpty: Bool { nodeOrder.isEmpty && edgeOrder.isEmpty && boxes.isEmpty }
+    var isEmpty: Bool { nodes.groups.isEmpty && edges.groups.isEmpty && boxes.isEmpty }
 
     /// Records every node of a frame as a possible stand-in (the first node offered with
     /// each id). A node with the id of the node at its place in the frame offered last is
@@ -34,11 +54,11 @@ struct SVGBatch {
     mutating func offer(_ scene: Scene) {
         let last = lastOffered
         // Read in place (an array's element read through its subscript is copied out first).
-        scene.nodes.withUnsafeBufferPointer { nodes in
+        scene.nodes.withUnsafeBufferPointer { frame in
             last.withUnsafeBufferPointer { last in
-                for i in nodes.indices {
-                    if i < last.count, last[i].id == nodes[i].id { continue }
-                    if standIns[nodes[i].id] == nil { standIns[nodes[i].id] = nodes[i] }
+                for i in frame.indices {
+                    if i < last.count, last[i].id == frame[i].id { continue }
+                    if standIns[frame[i].id] == nil { standIns[frame[i].id] = frame[i] }
                 }
             }
         }
@@ -47,24 +67,12 @@ struct SVGBatch {
 
     /// Asks for a node's look to be drawn (once, however often asked).
     mutating func add(_ node: SceneNode) {
-        let key = node.slot.map(Key.slot) ?? .id(node.id)
-        if let looks = nodes[key] {
-            if !looks.contains(node) { nodes[key]!.append(node) }
-        } else {
-            nodes[key] = [node]
-            nodeOrder.append(key)
-        }
+        nodes.add(node, slot: node.slot, other: node.id)
     }
 
     /// Asks for an edge's look to be drawn.
     mutating func add(_ edge: SceneEdge) {
-        let key = edge.slot.map(Key.slot) ?? .ends(StableLayout.EdgeKey(from: edge.from, to: edge.to))
-        if let looks = edges[key] {
-            if !looks.contains(edge) { edges[key]!.append(edge) }
-        } else {
-            edges[key] = [edge]
-            edgeOrder.append(key)
-        }
+        edges.add(edge, slot: edge.slot, other: StableLayout.EdgeKey(from: edge.from, to: edge.to))
     }
 
     /// Asks for a box's look (``SceneBox/look``) to be drawn.
@@ -79,11 +87,11 @@ struct SVGBatch {
             while levels.count <= k { levels.append(Level()) }
             return k
         }
-        for key in nodeOrder {
-            for (k, node) in nodes[key]!.enumerated() { levels[level(k)].put(node) }
+        for group in nodes.groups {
+            for (k, node) in group.enumerated() { levels[level(k)].put(node) }
         }
-        for key in edgeOrder {
-            for (k, edge) in edges[key]!.enumerated() {
+        for group in edges.groups {
+            for (k, edge) in group.enumerated() {
                 let k = level(k)
                 for id in [edge.from, edge.to] where levels[k].nodes[id] == nil {
                     if let node = standIns[id] { levels[k].put(Self.marker(node)) }
