@@ -16,8 +16,9 @@
 # --trace-children=yes), less what the machine's setup decides rather than navviz's code:
 # the dynamic loader (ld-linux: which libraries, in which versions) and fontconfig and the
 # XML parser it reads its configuration with (libfontconfig, libexpat: which fonts are
-# installed). What is left still depends on the navviz binary (the point), on the Swift
-# toolchain and on the Graphviz libraries (cairo, pango and the rest under them): the figures
+# installed). What is left still depends on the navviz binary (the point; on Linux the
+# Makefile's static build, --static-swift-stdlib, which a dynamic build of the same code exceeds by 3.5%),
+# on the Swift toolchain and on the Graphviz libraries (cairo, pango and the rest under them): the figures
 # are recorded with Graphviz 2.43 (Debian's, what CI runs this against); against another
 # Graphviz version the counts are printed and not compared. glibc picks its memcpy for the
 # CPU it runs on, but under valgrind the CPU is valgrind's (no AVX-512), the same everywhere.
