@@ -35,11 +35,13 @@ BREW_PACKAGES = graphviz gd pkg-config
 ## animation's first frame (docs/performance.md, "Issue-30m"); the installed binary also
 ## runs without the toolchain's libraries. Static Foundation needs libcurl's development
 ## files (its FoundationNetworking, which FlyingFox's proxy handler links, calls libcurl):
-## `make deps` installs them; without them the build is the usual dynamic one. macOS keeps
-## the system's Swift runtime (there is no static one).
-## Recursively expanded, so asked when a recipe runs: after `deps` has run.
+## `make deps` installs them; without them, or with a toolchain that has no static libraries
+## (swift.org's Linux toolchains and Docker images have them), the build is the usual
+## dynamic one. macOS keeps the system's Swift runtime (there is no static one).
 ifeq ($(shell uname -s),Linux)
-STATIC_STDLIB = $(shell pkg-config --exists libcurl 2>/dev/null && echo --static-swift-stdlib)
+SWIFT_STATIC_DIR := $(shell d=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null); echo "$$d/../lib/swift_static/linux")
+## Recursively expanded, so asked when a recipe runs: after `deps` has run.
+STATIC_STDLIB = $(shell [ -f "$(SWIFT_STATIC_DIR)/libFoundation.a" ] && pkg-config --exists libcurl 2>/dev/null && echo --static-swift-stdlib)
 endif
 RELEASE = -c release $(STATIC_STDLIB)
 
