@@ -39,8 +39,10 @@ BREW_PACKAGES = graphviz gd pkg-config
 ## (swift.org's Linux toolchains and Docker images have them), the build is the usual
 ## dynamic one. macOS keeps the system's Swift runtime (there is no static one).
 ifeq ($(shell uname -s),Linux)
-SWIFT_STATIC_DIR := $(shell d=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null); echo "$$d/../lib/swift_static/linux")
-## Recursively expanded, so asked when a recipe runs: after `deps` has run.
+## The toolchain's static libraries, where the toolchain itself says its runtime is
+## (`-print-target-info`: right through swiftly's proxy or any symbolic link).
+SWIFT_STATIC_DIR = $(shell $(SWIFT) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\(.*\)".*/\1/p')/../swift_static/linux
+## Recursively expanded, so asked only when a release recipe runs (after `deps` has run).
 STATIC_STDLIB = $(shell [ -f "$(SWIFT_STATIC_DIR)/libFoundation.a" ] && pkg-config --exists libcurl 2>/dev/null && echo --static-swift-stdlib)
 endif
 RELEASE = -c release $(STATIC_STDLIB)
