@@ -50,6 +50,38 @@ struct AnimateCommandTests {
         #expect(Scratch.tree(tmp).isEmpty)
     }
 
+    /// `NAVVIZ_TRACE=FILE` appends a line per stage (`MICROSECONDS PID TEXT`) to `FILE`,
+    /// keeping what it held, from navviz's own process only, from the start of `animate` to
+    /// its end; the bundle is the one written without it.
+    @Test func traceAppendsAMarkPerStage() throws {
+        let tmp = try Scratch.directory("anim")
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let trace = tmp.appendingPathComponent("stages.txt")
+        try Data("kept\n".utf8).write(to: trace)
+        let sample = "Samples/shop-related.sequence.json"
+        let traced = tmp.appendingPathComponent("traced"), plain = tmp.appendingPathComponent("plain")
+        let r = try NavVizBinary.run(["animate", sample, "-o", traced.path], environment: ["NAVVIZ_TRACE": trace.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try NavVizBinary.run(["animate", sample, "-o", plain.path]).status == 0)
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.first == "kept")
+        let marks = lines.dropFirst().map { $0.split(separator: " ", maxSplits: 2).map(String.init) }
+        #expect(marks.allSatisfy { $0.count == 3 && Int64($0[0]) != nil && Int32($0[1]) != nil }, "\(lines)")
+        #expect(Set(marks.map { $0[1] }).count == 1, "marks from more than one process: \(lines)")
+        let texts = marks.map { $0.count == 3 ? $0[2] : "" }
+        #expect(texts.first == "animate: start")
+        #expect(texts.last == "animate: end")
+        for stage in ["planning: window 1, the last, ends after frame", "layout: ", "looks: ", "drawing: window 1 asked for",
+                      "drawing: preparing frames 1-", "finishing: frames from 1 written", "commit: destination checked", "commit: end"] {
+            #expect(texts.contains { $0.hasPrefix(stage) }, "no mark starts with '\(stage)': \(texts)")
+        }
+        let files = Scratch.tree(traced)
+        #expect(files == Scratch.tree(plain))
+        for name in files where name.contains(".") {
+            #expect(try Data(contentsOf: traced.appendingPathComponent(name)) == Data(contentsOf: plain.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
     @Test func unwritableDestinationExits74() throws {
         let r = try NavVizBinary.run(["animate", "Samples/tempura-showhide.script.json", "-o", "/nonexistent/out"])
         #expect(r.status == 74)

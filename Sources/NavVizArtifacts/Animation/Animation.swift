@@ -98,6 +98,8 @@ public enum Animation {
     /// is then left as it was). Notes, warnings and progress go to `diagnostics`.
     public static func write(_ file: String, to output: String, options: Options, diagnostics: Diagnostics = .silent) throws -> Written {
         if options.gifOnly { return try writeGIF(file, to: output, options: options, diagnostics: diagnostics) }
+        StageTrace.mark("animate: start")
+        defer { StageTrace.mark("animate: end") }
         // The Graphviz workers start up while the destination is checked and the document
         // read and planned (a worker's start is some 15 ms of the other core's time).
         GraphvizPool.shared.size = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount

@@ -52,6 +52,8 @@ enum FrameDrawing {
         // issue-30f).
         func draw() throws {
             let prepared: AnimationRenderer.Drawing.Prepared
+            StageTrace.mark("drawing: preparing frames \(chunk[0].number + 1)-\(chunk[chunk.count - 1].number + 1)")
+            defer { StageTrace.mark("drawing: frames prepared") }
             do throws(RenderError) {
                 // A chunk's frames are consecutive and in one window; frames are numbered
                 // from 1, as their files are.
@@ -64,7 +66,10 @@ enum FrameDrawing {
             // What the frames stand for, not the frames: their trees go now.
             let entries = chunk.map { ($0.number, $0.frame.info) }
             chunk.removeAll(keepingCapacity: true)
+            let first = entries[0].0 + 1
             try finisher.then {
+                StageTrace.mark("finishing: frames from \(first)")
+                defer { StageTrace.mark("finishing: frames from \(first) written") }
                 let frames: AnimationRenderer.Drawing.Prepared.Frames
                 do throws(RenderError) {
                     frames = try prepared.finished()
@@ -120,6 +125,8 @@ enum FrameDrawing {
                     drawing?.finished()
                     window = windows.firstIndex { $0.frames.contains(i) }!
                     do throws(RenderError) {
+                        StageTrace.mark("drawing: window \(window + 1) asked for")
+                        defer { StageTrace.mark("drawing: window \(window + 1) ready") }
                         drawing = try windows[window].drawing()
                     } catch {
                         throw NavVizError(error, file: source.file)

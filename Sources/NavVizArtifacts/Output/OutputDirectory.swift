@@ -1,5 +1,6 @@
 import NavVizCore
 import Foundation
+import NavVizRender
 import NavVizShutdown
 
 /// Writes a bundle of files into a directory atomically: everything goes into a staging
@@ -160,9 +161,12 @@ final class OutputDirectory {
     func commit() throws {
         var replaced = false
         var onOldSignal: Shutdown.Registration?
+        StageTrace.mark("commit: start")
+        defer { StageTrace.mark("commit: end") }
         try Shutdown.deferringSignals {
             do {
                 try Self.checkReplaceable(directory, target, inputs: [])
+                StageTrace.mark("commit: destination checked")
             } catch {
                 discard()
                 throw error
@@ -189,6 +193,7 @@ final class OutputDirectory {
                 replaced = true
             }
         }
+        StageTrace.mark("commit: in place")
         if replaced { Staging.remove(previous) }
         onOldSignal?.cancel()
     }

@@ -511,6 +511,7 @@ package enum AnimationRenderer {
                 throw .tooLarge(nodes: scene.nodes.count, limit: Graphviz.maxImageNodes)
             }
             if count > starts[starts.count - 1], union.scene.nodes.count + union.newNodes(in: scene) > windowNodes {
+                StageTrace.mark("planning: window \(starts.count) ends before frame \(count + 1) (\(union.scene.nodes.count) nodes)")
                 layouts.append(PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes(), drawingAhead: drawingAhead))
                 union = StableLayout.Union()
                 starts.append(count)
@@ -537,6 +538,7 @@ package enum AnimationRenderer {
         /// up every window). Frames added after the first call are in no window.
         package mutating func windows() throws(RenderError) -> [Window] {
             if last == nil {
+                StageTrace.mark("planning: window \(starts.count), the last, ends after frame \(count) (\(union.scene.nodes.count) nodes)")
                 last = PendingLayout(union: union.scene, slots: slots, prefetch: takeFirstScenes(), drawingAhead: drawingAhead)
             }
             let pending = layouts + [last!]

@@ -252,7 +252,9 @@ package final class SVGComposer: @unchecked Sendable {
         }
 
         fileprivate func drawn() -> [Result<[UInt8], RenderError>] {
+            let start = StageTrace.now()
             drawing.wait()
+            if !graphs.isEmpty { StageTrace.mark("looks: waited \(StageTrace.since(start)) for \(graphs.count) graphs") }
             return results
         }
     }

@@ -70,6 +70,8 @@ public final class Graphviz: @unchecked Sendable {
         guard needsWorker else {
             return dots.map { dot in Result { () throws(RenderError) in try render(dot: dot, format: format, engine: engine) } }
         }
+        let start = StageTrace.now()
+        defer { StageTrace.mark("looks: \(dots.count) graphs (\(dots.map { "\($0.utf8.count)" }.joined(separator: ", ")) bytes of DOT) drawn in \(StageTrace.since(start))") }
         return GraphvizPool.shared.runAll(dots.map { .render(dot: $0, format: format.rawValue, engine: engine) }).map { result in
             result.flatMap { payloads in payloads.count == 1 ? .success(payloads[0]) : .failure(.crashed("a worker answered with the wrong number of pictures")) }
         }
@@ -227,6 +229,9 @@ public final class Graphviz: @unchecked Sendable {
     /// Graphviz's plugins.
     func geometry(dot: String, engine: String = "dot") throws(RenderError) -> Geometry {
         if needsWorker {
+            let start = StageTrace.now()
+            StageTrace.mark("layout: \(dot.utf8.count) bytes of DOT sent")
+            defer { StageTrace.mark("layout: laid out in \(StageTrace.since(start))") }
             let payload = try GraphvizPool.shared.run(.geometry(dot: dot, engine: engine))
             guard payload.count == 1, let geometry = Geometry(encoded: payload[0]) else {
                 throw .crashed("a worker answered a layout with a geometry that does not parse")
