@@ -144,6 +144,7 @@ public enum Animation {
                     window = plan.windows.first { $0.frames.contains(i) }!
                     do throws(RenderError) {
                         drawing = try window!.drawing()
+                        window!.letGo()
                     } catch {
                         throw NavVizError(error, file: file)
                     }

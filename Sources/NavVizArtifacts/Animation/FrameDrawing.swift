@@ -128,6 +128,8 @@ enum FrameDrawing {
                         StageTrace.mark("drawing: window \(window + 1) asked for")
                         defer { StageTrace.mark("drawing: window \(window + 1) ready") }
                         drawing = try windows[window].drawing()
+                        // The drawing holds the layout now; the window's packed copy goes.
+                        windows[window].letGo()
                     } catch {
                         throw NavVizError(error, file: source.file)
                     }

@@ -323,6 +323,15 @@ package enum AnimationRenderer {
         package func abandon() {
             layout.abandon()
         }
+
+        /// Lets go of the window's packed layout, for a caller that has made the window's
+        /// ``drawing()`` (which holds the layout unpacked) and will not make another: a long
+        /// animation then holds the layouts of the windows still to be drawn, not of every
+        /// window until its last frame (at 10,000 frames, 121 windows, 3.2 MB). Waits for the
+        /// layout; ``drawing()`` fails after it.
+        package func letGo() {
+            layout.letGo()
+        }
     }
 
     /// A window's layout, laid out on a thread of its own by a Graphviz worker; with the
@@ -384,6 +393,15 @@ package enum AnimationRenderer {
             return lock.withLock {
                 defer { prefetched = nil }
                 return prefetched
+            }
+        }
+
+        /// Lets go of the layout and of the looks drawn ahead, once both are done.
+        func letGo() {
+            ready.wait()
+            lock.withLock {
+                result = .failure(.unavailable("the window's layout was let go once its drawing was made"))
+                prefetched = nil
             }
         }
 
