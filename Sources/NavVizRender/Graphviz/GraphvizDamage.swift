@@ -24,6 +24,15 @@ internal import CGraphviz
 /// own order; outside them, the frame before's (``GraphvizDamageTests`` draws sessions both
 /// ways and compares every pixel).
 ///
+/// One object is never hidden for being outside the damage: the first that may draw an
+/// ellipse, and any before it that may (``Drawing/kept``). Graphviz's cairo renderer draws an
+/// ellipse through `cairo_set_matrix`, which sets cairo's inverse transform anew, a bit or
+/// two off the one the page began with, and every text drawn after it lands on pixels by
+/// that inverse: a glyph a pixel apart. Hidden, that ellipse would leave the text drawn
+/// after it in the damage on the page's first inverse (found on the 1,000-frame benchmark
+/// sequence: 50 of its `--png` frames drawn in part differed from the same frames drawn
+/// whole, in glyphs).
+///
 /// Only a graph whose view is its `viewport` (five numbers: size, zoom, centre) and that sets
 /// none of the attributes that turn or scale a page is tracked; any other is drawn whole.
 /// Read only under ``Graphviz``'s lock, from a laid-out graph.
@@ -80,7 +89,13 @@ enum GraphvizDamage {
     struct Drawing {
         var scene: Scene
         var objects: [(key: String, object: UnsafeMutableRawPointer, kind: Int32)]
+        /// The objects ``hide(_:outside:in:)`` never hides: in Graphviz's order, those that
+        /// may draw an ellipse, up to the first that surely does (see `GraphvizDamage`).
+        var kept: Set<String> = []
     }
+
+    /// Node shapes Graphviz draws as an ellipse (`shapes.c`: a polygon of at most two sides).
+    static let ellipseShapes: Set<String> = ["ellipse", "oval", "circle", "doublecircle", "point", "egg", "Mcircle"]
 
     /// Everything a laid-out graph draws.
     struct Scene {
@@ -142,6 +157,8 @@ enum GraphvizDamage {
         var objects: [(key: String, object: UnsafeMutableRawPointer, kind: Int32)] = []
         var box = [Double](repeating: 0, count: 4)
         var tracked = true
+        // Objects that may draw an ellipse: true where one surely is drawn.
+        var ellipses: [String: Bool] = [:]
         // The graph's label (the frame's caption), drawn first.
         var label = Item(signature: [], boxes: [])
         let caption = value(UnsafeMutableRawPointer(graph), "label") ?? ""
@@ -174,6 +191,14 @@ enum GraphvizDamage {
             box.withUnsafeMutableBufferPointer { navviz_node_box(n, $0.baseAddress!) }
             appendNumbers(&item.signature, box)
             let shape = value(UnsafeMutableRawPointer(n), "shape") ?? ""
+            if ellipseShapes.contains(shape), !(value(UnsafeMutableRawPointer(n), "style") ?? "").contains("invis") {
+                // Surely drawn when it has an outline and lies wholly on the page (Graphviz
+                // leaves out a node outside it); else it only may be.
+                let r = view.pixels(Box(centre: box[0], box[1], width: box[2], height: box[3], margin: 0))
+                let onPage = r.x0 >= 0 && r.y0 >= 0 && Double(r.x1) <= view.width * View.pixelsPerPoint
+                    && Double(r.y1) <= view.height * View.pixelsPerPoint
+                ellipses[key("n", name)] = onPage && (value(UnsafeMutableRawPointer(n), "peripheries") ?? "1") != "0"
+            }
             item.boxes.append(Box(centre: box[0], box[1], width: box[2], height: box[3],
                                   margin: penMargin(UnsafeMutableRawPointer(n), sharp: !bluntShapes.contains(shape))))
             // Its label is placed only when it is drawn: it is centred on the node until then.
@@ -199,6 +224,10 @@ enum GraphvizDamage {
                 ranks[ends] = rank + 1
                 let edgeKey = ends + "#\(rank)"
                 guard let item = edgeItem(e, graph: graph, box: &box) else { return nil }
+                // An arrowhead of the `dot` kinds is an ellipse; whether it is drawn depends on
+                // `dir`, so such an edge only may draw one.
+                let arrows = ["arrowhead", "arrowtail"].map { value(UnsafeMutableRawPointer(e), $0) ?? "" }
+                if arrows.contains(where: { $0.contains("dot") }) { ellipses[edgeKey] = false }
                 edges.append((edgeKey, nodeKey, headKey, item))
                 objects.append((edgeKey, UnsafeMutableRawPointer(e), Int32(AGEDGE)))
                 edge = agnxtout(graph, e)
@@ -228,7 +257,13 @@ enum GraphvizDamage {
                 }
             }
         }
-        return Drawing(scene: scene, objects: objects)
+        var kept: Set<String> = []
+        for key in scene.order {
+            guard let sure = ellipses[key] else { continue }
+            kept.insert(key)
+            if sure { break }
+        }
+        return Drawing(scene: scene, objects: objects, kept: kept)
     }
 
     /// Declares `style` for nodes and edges (empty, Graphviz's default) where the graph does
@@ -246,14 +281,15 @@ enum GraphvizDamage {
     }
 
     /// Hides (style `invis`) every node and edge of `drawing` whose boxes reach into none of
-    /// `rects`, so Graphviz does not draw it; returns what restores their styles. A kind of
+    /// `rects`, so Graphviz does not draw it, but those it keeps (``Drawing/kept``); returns
+    /// what restores their styles. A kind of
     /// object whose `style` the graph does not declare is not hidden (Graphviz reads styles
     /// through the attribute declared when the layout began).
     static func hide(_ drawing: Drawing, outside rects: [Rect], in graph: UnsafeMutablePointer<Agraph_t>) -> () -> Void {
         var hidden: [(object: UnsafeMutableRawPointer, style: UnsafeMutablePointer<Agsym_t>, value: String)] = []
         let styles = [Int32(AGNODE), Int32(AGEDGE)].map { kind in "style".withCString { agattr(graph, kind, UnsafeMutablePointer(mutating: $0), nil) } }
         for (key, object, kind) in drawing.objects {
-            guard let style = styles[kind == Int32(AGNODE) ? 0 : 1], let item = drawing.scene.items[key] else { continue }
+            guard let style = styles[kind == Int32(AGNODE) ? 0 : 1], let item = drawing.scene.items[key], !drawing.kept.contains(key) else { continue }
             let reaches = item.boxes.contains { box in
                 let r = drawing.scene.view.pixels(box)
                 return rects.contains { $0.x0 < r.x1 && r.x0 < $0.x1 && $0.y0 < r.y1 && r.y0 < $0.y1 }

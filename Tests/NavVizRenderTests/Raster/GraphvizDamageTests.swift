@@ -67,6 +67,46 @@ struct GraphvizDamageTests {
         #expect(changed)
     }
 
+    /// An ellipse outside the damage, left undrawn, would change where the text of a node
+    /// drawn after it lands (Graphviz draws an ellipse through `cairo_set_matrix`, and text
+    /// after it by the inverse that sets: a glyph a pixel apart): the first ellipse of a page
+    /// is always drawn (`GraphvizDamage.Drawing.kept`). Frames 477 and 478 of the benchmark's
+    /// 1,000-frame sequence, reduced to what still showed it: a node added below the list
+    /// node (`n100`) damages it, and the view's ellipse (`n98`) lies outside the damage.
+    @Test func theFirstEllipseIsDrawnWhereverTheDamageIs() throws {
+        let before = #"""
+            digraph navviz {
+              graph [bgcolor="#ffffff", rankdir=TB, ordering=out, nodesep=0.3, ranksep=0.45, pad=0.25, margin=0, fontname="DejaVu Sans", fontcolor="#1f2328", fontsize=14, id="navviz", label=<Frame 477/1000 · step 246: present tab2.d8.modal<BR ALIGN="LEFT"/>applied: the state after step 246 (push ×3)<BR ALIGN="LEFT"/>showing 16 of 165 nodes, around the visible screen (the SVG frame has them all)<BR ALIGN="LEFT"/><BR ALIGN="LEFT"/>>, labelloc=t, labeljust=l, notranslate=true, splines=line, viewport="960,936.75,0.6875,7777.28,-739.72"];
+              edge [arrowsize=0.6, fontname="DejaVu Sans", fontsize=10];
+              n98 [id="node-tab2.d7.profile.v0", class="inactive kind-view", label=<EmbeddedView<BR/><FONT POINT-SIZE="9">tab2.d7.profile.v0</FONT>>, shape=ellipse, style="filled", color="#c3c8cf", fillcolor="#f6f8fa", fontcolor="#8c959f", penwidth=1, tooltip="id: tab2.d7.profile.v0\ntype: EmbeddedView\nkind: view", pos="7576.16,-693.02!"];
+              n100 [id="node-tab2.d9.list", class="active visible", label=<ListViewController<BR/><FONT POINT-SIZE="9">tab2.d9.list</FONT>>, shape=box, style="rounded,filled", color="#0969da", fillcolor="#ddf4ff", fontcolor="#1f2328", penwidth=3.5, tooltip="id: tab2.d9.list\ntype: ListViewController", pos="7777.28,-772.02!"];
+              anchor0 [id="anchor0", shape=point, style=invis, width=0, height=0, label="", pos="7079.09,-1420.99!"];
+              anchor1 [id="anchor1", shape=point, style=invis, width=0, height=0, label="", pos="27079.09,-132.45!"];
+            }
+            """#
+        let after = #"""
+            digraph navviz {
+              graph [bgcolor="#ffffff", rankdir=TB, ordering=out, nodesep=0.3, ranksep=0.45, pad=0.25, margin=0, fontname="DejaVu Sans", fontcolor="#1f2328", fontsize=14, id="navviz", label=<Frame 478/1000 · step 247: present tab2.d10.modal<BR ALIGN="LEFT"/>pending, not yet applied: push ×3; badges number the execution order<BR ALIGN="LEFT"/>showing 19 of 168 nodes, around the changes (the SVG frame has them all)<BR ALIGN="LEFT"/><BR ALIGN="LEFT"/>>, labelloc=t, labeljust=l, notranslate=true, splines=line, viewport="960,936.75,0.6875,7777.28,-739.72"];
+              edge [arrowsize=0.6, fontname="DejaVu Sans", fontsize=10];
+              n98 [id="node-tab2.d7.profile.v0", class="inactive kind-view", label=<EmbeddedView<BR/><FONT POINT-SIZE="9">tab2.d7.profile.v0</FONT>>, shape=ellipse, style="filled", color="#c3c8cf", fillcolor="#f6f8fa", fontcolor="#8c959f", penwidth=1, tooltip="id: tab2.d7.profile.v0\ntype: EmbeddedView\nkind: view", pos="7576.16,-693.02!"];
+              n100 [id="node-tab2.d9.list", class="active visible", label=<ListViewController<BR/><FONT POINT-SIZE="9">tab2.d9.list</FONT>>, shape=box, style="rounded,filled", color="#0969da", fillcolor="#ddf4ff", fontcolor="#1f2328", penwidth=3.5, tooltip="id: tab2.d9.list\ntype: ListViewController", pos="7777.28,-772.02!"];
+              n165 [id="node-tab2.d10.modal", class="added inactive kind-modal", label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1"><TR><TD BGCOLOR="#1a7f37" CELLPADDING="0"><TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0"><TR><TD HEIGHT="4"></TD></TR><TR><TD FIXEDSIZE="TRUE" WIDTH="13" HEIGHT="12"><FONT COLOR="#ffffff" POINT-SIZE="10"><B>1</B></FONT></TD></TR></TABLE></TD><TD>ComposeViewController</TD></TR><TR><TD COLSPAN="2"><FONT POINT-SIZE="9">tab2.d10.modal</FONT></TD></TR></TABLE>>, shape=box, style="rounded,filled,bold", color="#1a7f37", fillcolor="#dafbe1", fontcolor="#8c959f", penwidth=2, peripheries=2, tooltip="id: tab2.d10.modal\ntype: ComposeViewController\nkind: modal", pos="7993.24,-855.72!"];
+              n100 -> n165 [id="edge-tab2.d9.list-tab2.d10.modal", class="added inactive", color="#1a7f37", penwidth=1];
+              anchor0 [id="anchor0", shape=point, style=invis, width=0, height=0, label="", pos="7079.09,-1420.99!"];
+              anchor1 [id="anchor1", shape=point, style=invis, width=0, height=0, label="", pos="27079.09,-132.45!"];
+            }
+            """#
+        let worker = OneWorker()
+        func png(_ dot: String) throws -> [UInt8] { try worker.png(dot, engine: "nop2") }
+        let first = try png(before)
+        let inPart = try png(after)
+        _ = try png("digraph { reset }")
+        let whole = try png(after)
+        let same = inPart == whole, changed = first != whole
+        #expect(same, "the page drawn in part differs from the page drawn whole")
+        #expect(changed)
+    }
+
     /// The view puts a node where cairo draws it: the pixels a node changes lie inside the
     /// rectangle its box maps to (grown by its pen), and reach within two pixels of the box's
     /// own edges; with another zoom and centre too.
