@@ -143,8 +143,7 @@ public enum Animation {
                     try framePNGs()
                     window = plan.windows.first { $0.frames.contains(i) }!
                     do throws(RenderError) {
-                        drawing = try window!.drawing()
-                        window!.letGo()
+                        drawing = try window!.takeDrawing()
                     } catch {
                         throw NavVizError(error, file: file)
                     }

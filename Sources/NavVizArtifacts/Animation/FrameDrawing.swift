@@ -127,9 +127,7 @@ enum FrameDrawing {
                     do throws(RenderError) {
                         StageTrace.mark("drawing: window \(window + 1) asked for")
                         defer { StageTrace.mark("drawing: window \(window + 1) ready") }
-                        drawing = try windows[window].drawing()
-                        // The drawing holds the layout now; the window's packed copy goes.
-                        windows[window].letGo()
+                        drawing = try windows[window].takeDrawing()
                     } catch {
                         throw NavVizError(error, file: source.file)
                     }

@@ -324,13 +324,14 @@ package enum AnimationRenderer {
             layout.abandon()
         }
 
-        /// Lets go of the window's packed layout, for a caller that has made the window's
-        /// ``drawing()`` (which holds the layout unpacked) and will not make another: a long
-        /// animation then holds the layouts of the windows still to be drawn, not of every
-        /// window until its last frame (at 10,000 frames, 121 windows, 3.2 MB). Waits for the
-        /// layout; ``drawing()`` fails after it.
-        package func letGo() {
+        /// ``drawing()`` for the one time a caller draws the window, letting go of the packed
+        /// layout (the drawing holds it unpacked): a long animation then holds the layouts of
+        /// the windows still to be drawn, not of every window until its last frame (at 10,000
+        /// frames, 121 windows, 3.2 MB). ``drawing()`` fails after it.
+        package func takeDrawing() throws(RenderError) -> Drawing {
+            let drawing = try drawing()
             layout.letGo()
+            return drawing
         }
     }
 

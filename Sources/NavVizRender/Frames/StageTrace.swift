@@ -23,8 +23,8 @@ package enum StageTrace {
         return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     }()
 
-    /// Whether marks are written: test it before building a mark's text.
-    package static var isOn: Bool { descriptor >= 0 }
+    /// Whether marks are written (a mark's text is built only then).
+    private static var isOn: Bool { descriptor >= 0 }
 
     /// Appends `text` (one line) with the time and this process's number.
     package static func mark(_ text: @autoclosure () -> String) {
@@ -43,8 +43,10 @@ package enum StageTrace {
         return "\(tenths / 10).\(tenths % 10) ms"
     }
 
-    /// A monotonic clock reading in nanoseconds, for ``since(_:)``.
+    /// A monotonic clock reading in nanoseconds, for ``since(_:)``; 0 when not tracing (the
+    /// clock is not read).
     package static func now() -> UInt64 {
+        guard isOn else { return 0 }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)

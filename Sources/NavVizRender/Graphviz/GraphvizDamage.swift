@@ -94,8 +94,9 @@ enum GraphvizDamage {
         var kept: Set<String> = []
     }
 
-    /// Node shapes Graphviz draws as an ellipse (`shapes.c`: a polygon of at most two sides).
-    static let ellipseShapes: Set<String> = ["ellipse", "oval", "circle", "doublecircle", "point", "egg", "Mcircle"]
+    /// Node shapes Graphviz draws as an ellipse (`shapes.c`: a polygon of at most two sides,
+    /// undistorted and unskewed; `egg` is distorted, so drawn as a polygon of 120 sides).
+    static let ellipseShapes: Set<String> = ["ellipse", "oval", "circle", "doublecircle", "point", "Mcircle"]
 
     /// Everything a laid-out graph draws.
     struct Scene {
@@ -159,6 +160,10 @@ enum GraphvizDamage {
         var tracked = true
         // Objects that may draw an ellipse: true where one surely is drawn.
         var ellipses: [String: Bool] = [:]
+        // Edges' arrowheads, where the graph declares them (looked up once, not per edge).
+        let arrowSymbols = ["arrowhead", "arrowtail"].compactMap { name in
+            name.withCString { agattr(graph, Int32(AGEDGE), UnsafeMutablePointer(mutating: $0), nil) }
+        }
         // The graph's label (the frame's caption), drawn first.
         var label = Item(signature: [], boxes: [])
         let caption = value(UnsafeMutableRawPointer(graph), "label") ?? ""
@@ -191,13 +196,21 @@ enum GraphvizDamage {
             box.withUnsafeMutableBufferPointer { navviz_node_box(n, $0.baseAddress!) }
             appendNumbers(&item.signature, box)
             let shape = value(UnsafeMutableRawPointer(n), "shape") ?? ""
-            if ellipseShapes.contains(shape), !(value(UnsafeMutableRawPointer(n), "style") ?? "").contains("invis") {
-                // Surely drawn when it has an outline and lies wholly on the page (Graphviz
-                // leaves out a node outside it); else it only may be.
+            let polygonSides = shape == "polygon" ? Int(value(UnsafeMutableRawPointer(n), "sides") ?? "") : nil
+            if ellipseShapes.contains(shape) || polygonSides.map({ $0 <= 2 }) == true,
+               !(value(UnsafeMutableRawPointer(n), "style") ?? "").contains("invis") {
+                // Surely drawn when it is one of those shapes, has an outline, is not distorted
+                // or skewed, and lies wholly on the page (Graphviz leaves out a node outside
+                // it); else it only may be.
                 let r = view.pixels(Box(centre: box[0], box[1], width: box[2], height: box[3], margin: 0))
                 let onPage = r.x0 >= 0 && r.y0 >= 0 && Double(r.x1) <= view.width * View.pixelsPerPoint
                     && Double(r.y1) <= view.height * View.pixelsPerPoint
-                ellipses[key("n", name)] = onPage && (value(UnsafeMutableRawPointer(n), "peripheries") ?? "1") != "0"
+                let plain = ["distortion", "skew"].allSatisfy { name in
+                    let text = value(UnsafeMutableRawPointer(n), name) ?? ""
+                    return text.isEmpty || isZero(text)
+                }
+                ellipses[key("n", name)] = ellipseShapes.contains(shape) && onPage && plain
+                    && (value(UnsafeMutableRawPointer(n), "peripheries") ?? "1") != "0"
             }
             item.boxes.append(Box(centre: box[0], box[1], width: box[2], height: box[3],
                                   margin: penMargin(UnsafeMutableRawPointer(n), sharp: !bluntShapes.contains(shape))))
@@ -226,8 +239,9 @@ enum GraphvizDamage {
                 guard let item = edgeItem(e, graph: graph, box: &box) else { return nil }
                 // An arrowhead of the `dot` kinds is an ellipse; whether it is drawn depends on
                 // `dir`, so such an edge only may draw one.
-                let arrows = ["arrowhead", "arrowtail"].map { value(UnsafeMutableRawPointer(e), $0) ?? "" }
-                if arrows.contains(where: { $0.contains("dot") }) { ellipses[edgeKey] = false }
+                if arrowSymbols.contains(where: { strstr(agxget(UnsafeMutableRawPointer(e), $0), "dot") != nil }) {
+                    ellipses[edgeKey] = false
+                }
                 edges.append((edgeKey, nodeKey, headKey, item))
                 objects.append((edgeKey, UnsafeMutableRawPointer(e), Int32(AGEDGE)))
                 edge = agnxtout(graph, e)
